@@ -1,0 +1,26 @@
+"""wispwidget: Spider- and Forty-Thieves-family solitaire to play, solve and teach in Jupyter."""
+
+from .cards import Deck, card_str, parse_card
+from .deals import daily_seed, deal, deal_position
+from .engine import DEAL, DRAW, Game, Move, Pile, Position, perft
+from .errors import (
+    FormatError,
+    IllegalMoveError,
+    InvalidPositionError,
+    NoDestinationError,
+    NothingToUndoError,
+    UnknownGameError,
+    WispError,
+)
+from .formats import read_position, read_solution, write_position, write_solution
+from .games import CATALOGUE, GameSpec, game_ids, get_game, register, variants
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CATALOGUE", "DEAL", "DRAW", "Deck", "FormatError", "Game", "GameSpec", "IllegalMoveError",
+    "InvalidPositionError", "Move", "NoDestinationError", "NothingToUndoError", "Pile", "Position",
+    "UnknownGameError", "WispError", "card_str", "daily_seed", "deal", "deal_position", "game_ids",
+    "get_game", "parse_card", "perft", "read_position", "read_solution", "register", "variants",
+    "write_position", "write_solution",
+]

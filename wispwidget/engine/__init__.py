@@ -1,0 +1,8 @@
+"""The rules engine: positions, moves, and the game that plays them."""
+
+from .game import Game
+from .move import DEAL, DRAW, Move, parse_location
+from .perft import perft
+from .position import Pile, Position, finished_run_on_top
+
+__all__ = ["DEAL", "DRAW", "Game", "Move", "Pile", "Position", "finished_run_on_top", "parse_location", "perft"]

@@ -1,0 +1,26 @@
+"""perft: the number of distinct legal move sequences of a given length (a move-generator check)."""
+
+from __future__ import annotations
+
+from .game import Game
+
+
+def perft(game: Game, depth: int) -> int:
+    """Count the legal move sequences of exactly ``depth`` moves from the game's position.
+
+    A deal or draw is one move; turning cards and removing finished runs are
+    not moves. The game is left as it was.
+    """
+    if depth < 0:
+        raise ValueError(f"depth must be 0 or more, not {depth}")
+    if depth == 0:
+        return 1
+    moves = game.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        game.push(move)
+        total += perft(game, depth - 1)
+        game.pop()
+    return total

@@ -1,0 +1,238 @@
+"""The interchange formats of ``docs/formats.md``: read, validate and write.
+
+Readers are strict: duplicate keys, ``NaN``/``Infinity``, unknown fields, bad
+cards and ill-formed positions are refused with a ``FormatError`` whose message
+says what and where. Writers emit canonical text (``"TS"``, not ``"10s"``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from .cards import SUIT_CHARS, Card, card_str, parse_card
+from .engine.move import Move, parse_location
+from .engine.position import Pile, Position
+from .errors import FormatError, UnknownGameError
+from .games.catalogue import get_game
+
+POSITION_FORMAT = "wisp-position/1"
+MOVE_FORMAT = "wisp-move/1"
+SOLUTION_FORMAT = "wisp-solution/1"
+SOLVE_FORMAT = "wisp-solve/1"
+CHECK_FORMAT = "wisp-check/1"
+
+
+# -- JSON text -----------------------------------------------------------------------
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise FormatError(f"duplicate key {key!r}")
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> Any:
+    raise FormatError(f"{name} is not allowed in these files")
+
+
+def load_json(text: str | bytes) -> Any:
+    """Parse JSON strictly (no duplicate keys, no NaN or Infinity)."""
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    except RecursionError:
+        raise FormatError("not valid JSON: nested too deeply") from None
+
+
+def dump_json(document: dict[str, Any], indent: int | None = None) -> str:
+    """JSON text for a document (compact by default)."""
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(document, indent=indent, separators=separators, ensure_ascii=False)
+
+
+# -- helpers for strict reading -----------------------------------------------------
+
+
+def _object(value: Any, where: str, required: Iterable[str], optional: Iterable[str] = ()) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise FormatError(f"{where}: expected a JSON object, not {_kind(value)}")
+    required, allowed = set(required), set(required) | set(optional)
+    for key in value:
+        if key not in allowed:
+            raise FormatError(f"{where}: unknown field {key!r} (allowed: {', '.join(sorted(allowed))})")
+    for key in sorted(required):
+        if key not in value:
+            raise FormatError(f"{where}: missing field {key!r}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise FormatError(f"{where}: expected a list, not {_kind(value)}")
+    return value
+
+
+def _string(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise FormatError(f"{where}: expected a string, not {_kind(value)}")
+    return value
+
+
+def _kind(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}
+    return names.get(type(value), "a number")
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    items = _list(value, where)
+    result = []
+    for i, text in enumerate(items):
+        try:
+            result.append(parse_card(text))
+        except ValueError as exc:
+            raise FormatError(f"{where}[{i}]: {exc}") from None
+    return tuple(result)
+
+
+def _format(doc: dict[str, Any], expected: str, where: str) -> None:
+    if doc.get("format") != expected:
+        raise FormatError(f"{where}format: expected {expected!r}, not {doc.get('format')!r}")
+
+
+# -- positions ----------------------------------------------------------------------
+
+
+def position_from_dict(doc: Any, where: str = "") -> Position:
+    """Read a ``wisp-position/1`` object and validate it."""
+    prefix = f"{where}." if where else ""
+    doc = _object(doc, where or "position", ["format", "game", "tableau", "stock"],
+                  ["variant", "waste", "foundations"])
+    _format(doc, POSITION_FORMAT, prefix)
+    game = _string(doc["game"], f"{prefix}game")
+    variant = _string(doc.get("variant", "standard"), f"{prefix}variant")
+    try:
+        spec = get_game(game, variant)
+    except UnknownGameError as exc:
+        raise FormatError(f"{prefix}game: {exc}") from None
+    piles = []
+    for i, pile in enumerate(_list(doc["tableau"], f"{prefix}tableau")):
+        at = f"{prefix}tableau[{i}]"
+        pile = _object(pile, at, ["down", "up"])
+        piles.append(Pile(_cards(pile["down"], f"{at}.down"), _cards(pile["up"], f"{at}.up")))
+    stock = _cards(doc["stock"], f"{prefix}stock")
+    waste = _cards(doc.get("waste", []), f"{prefix}waste")
+    finished: tuple[int, ...] = ()
+    foundations: tuple[tuple[Card, ...], ...] = ()
+    raw = _list(doc.get("foundations", []), f"{prefix}foundations")
+    if spec.removes_runs:
+        suits = []
+        for i, suit in enumerate(raw):
+            text = _string(suit, f"{prefix}foundations[{i}]").upper()
+            if len(text) != 1 or text not in SUIT_CHARS:
+                raise FormatError(f"{prefix}foundations[{i}]: {suit!r} is not a suit (C, D, H or S)")
+            suits.append(SUIT_CHARS.index(text))
+        finished = tuple(suits)
+    else:
+        if "foundations" not in doc:
+            raw = [[] for _ in range(spec.foundation_piles)]
+        foundations = tuple(_cards(p, f"{prefix}foundations[{i}]") for i, p in enumerate(raw))
+    position = Position(spec=spec, tableau=tuple(piles), stock=stock, waste=waste,
+                        finished=finished, foundations=foundations)
+    try:
+        return position.validate()
+    except FormatError as exc:
+        raise FormatError(f"{prefix}{exc}") from None
+
+
+def position_to_dict(position: Position) -> dict[str, Any]:
+    """The ``wisp-position/1`` object of a position (always with every field)."""
+    spec = position.spec
+    if spec.removes_runs:
+        foundations: list[Any] = [SUIT_CHARS[s] for s in position.finished]
+    else:
+        foundations = [[card_str(c) for c in pile] for pile in position.foundations]
+    return {
+        "format": POSITION_FORMAT,
+        "game": spec.game,
+        "variant": spec.variant,
+        "tableau": [{"down": [card_str(c) for c in p.down], "up": [card_str(c) for c in p.up]}
+                    for p in position.tableau],
+        "stock": [card_str(c) for c in position.stock],
+        "waste": [card_str(c) for c in position.waste],
+        "foundations": foundations,
+    }
+
+
+def read_position(text: str | bytes) -> Position:
+    """Parse and validate ``wisp-position/1`` JSON text."""
+    return position_from_dict(load_json(text))
+
+
+def write_position(position: Position, indent: int | None = 2) -> str:
+    """``wisp-position/1`` JSON text."""
+    return dump_json(position_to_dict(position), indent)
+
+
+# -- moves --------------------------------------------------------------------------
+
+
+def move_from_dict(doc: Any, where: str = "move") -> Move:
+    """Read a ``wisp-move/1`` object. Shape only: legality is the game's business."""
+    doc = _object(doc, where, ["from", "to"], ["count"])
+    source = _string(doc["from"], f"{where}.from")
+    target = _string(doc["to"], f"{where}.to")
+    for name, loc in (("from", source), ("to", target)):
+        try:
+            parse_location(loc)
+        except ValueError as exc:
+            raise FormatError(f"{where}.{name}: {exc}") from None
+    count = doc.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise FormatError(f"{where}.count: expected a whole number of at least 1, not {count!r}")
+    if count != 1 and not (source[0] == "t" and target[0] == "t"):
+        raise FormatError(f"{where}.count: only 1 is accepted for a move from {source} to {target}")
+    return Move(source, target, count)
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    """The ``wisp-move/1`` object: ``count`` is written for tableau-to-tableau moves only."""
+    doc: dict[str, Any] = {"from": move.source, "to": move.target}
+    if move.source[0] == "t" and move.target[0] == "t":
+        doc["count"] = move.count
+    return doc
+
+
+# -- solutions ----------------------------------------------------------------------
+
+
+def solution_from_dict(doc: Any) -> tuple[Position, list[Move]]:
+    """Read a ``wisp-solution/1`` object: the position and its moves (not yet replayed)."""
+    doc = _object(doc, "solution", ["format", "position", "moves"])
+    _format(doc, SOLUTION_FORMAT, "")
+    position = position_from_dict(doc["position"], "position")
+    moves = [move_from_dict(m, f"moves[{i}]") for i, m in enumerate(_list(doc["moves"], "moves"))]
+    return position, moves
+
+
+def solution_to_dict(position: Position, moves: Iterable[Move]) -> dict[str, Any]:
+    """The ``wisp-solution/1`` object for a position and a line of moves."""
+    return {"format": SOLUTION_FORMAT, "position": position_to_dict(position),
+            "moves": [move_to_dict(m) for m in moves]}
+
+
+def read_solution(text: str | bytes) -> tuple[Position, list[Move]]:
+    """Parse ``wisp-solution/1`` JSON text."""
+    return solution_from_dict(load_json(text))
+
+
+def write_solution(position: Position, moves: Iterable[Move], indent: int | None = 2) -> str:
+    """``wisp-solution/1`` JSON text."""
+    return dump_json(solution_to_dict(position, moves), indent)
