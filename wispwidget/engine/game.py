@@ -282,7 +282,7 @@ class Game:
             suit_note = " of the same suit" if not self._any_suit else ""
             return f"{where}: {name} does not go on {card_str(dest[-1])} (needs one rank higher{suit_note})"
         if not self.foundations:
-            return f"{where}: cards do not go to foundations by hand in {self.spec.name}; finished runs leave by themselves"
+            return f"{where}: no card goes to a foundation by hand in {self.spec.name}; finished runs leave alone"
         if self._foundation_takes(d, card):
             return None
         pile = self.foundations[d]

@@ -80,9 +80,8 @@ class Position:
         if spec.removes_runs:
             for i, pile in enumerate(self.tableau):
                 if finished_run_on_top(pile.up, spec.deck.top_rank):
-                    raise InvalidPositionError(
-                        f"tableau[{i}].up: a finished run of {SUIT_CHARS[suit_of(pile.up[-1])]} is on top; it would have left"
-                    )
+                    suit = SUIT_CHARS[suit_of(pile.up[-1])]
+                    raise InvalidPositionError(f"tableau[{i}].up: finished run of {suit} on top (it would have left)")
         return self
 
     def _validate_foundations(self) -> None:
