@@ -110,15 +110,16 @@ class Position:
         have, want = self.cards(), self.spec.deck.counts()
         if have == want:
             return
-        for card in sorted(set(have) | set(want)):
-            h, w = have.get(card, 0), want.get(card, 0)
+        deck = self.spec.deck.describe()
+        for card in sorted(have):
+            h, w = have[card], want.get(card, 0)
             if h > w:
                 what = "is not in this deck" if w == 0 else f"appears {h} times; the deck has {w}"
-                raise InvalidPositionError(f"{card_str(card)} {what} ({self.spec.deck.describe()})")
+                raise InvalidPositionError(f"{card_str(card)} {what} ({deck})")
+        for card in sorted(want):
+            h, w = have.get(card, 0), want[card]
             if h < w:
-                raise InvalidPositionError(
-                    f"{card_str(card)} is missing: the deck ({self.spec.deck.describe()}) has {w}, the position {h}"
-                )
+                raise InvalidPositionError(f"{card_str(card)} is missing: the deck ({deck}) has {w}, the position {h}")
 
 
 def finished_run_on_top(up: tuple[Card, ...] | list[Card], top_rank: int) -> bool:

@@ -1,0 +1,122 @@
+"""The ``wispwidget`` command line: outputs, exit statuses, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from wispwidget import DEAL, Move, deal
+from wispwidget.cli import main
+from wispwidget.formats import position_to_dict, read_position, write_position, write_solution
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        import io
+
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_deal_prints_a_valid_position_same_every_time(capsys):
+    status, out, err = run(capsys, "deal", "will-o-the-wisp", "--seed", "7")
+    assert status == 0 and err == ""
+    assert read_position(out) == deal("will-o-the-wisp", 7).position()
+    assert run(capsys, "deal", "will-o-the-wisp", "--seed", "7")[1] == out
+
+
+def test_deal_variant_and_daily(capsys):
+    status, out, _ = run(capsys, "deal", "will-o-the-wisp", "--variant", "relaxed", "--seed", "3", "--compact")
+    assert status == 0 and json.loads(out)["variant"] == "relaxed" and out.count("\n") == 1
+
+
+@pytest.mark.parametrize(("argv", "pattern"), [
+    (["deal", "klondike"], "unknown game 'klondike'"),
+    (["deal", "will-o-the-wisp", "--variant", "easy"], "no variant 'easy'"),
+    (["deal", "will-o-the-wisp", "--seed", "-3"], "deal number"),
+    (["deal", "will-o-the-wisp", "--seed", "x"], "invalid int value"),
+    (["deal", "will-o-the-wisp", "--daily", "someday"], "not a date"),
+    (["frobnicate"], "invalid choice"),
+    (["show", "/no/such/file.json"], "cannot read"),
+    (["perft", "/no/such/file.json", "--depth", "2"], "cannot read"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, pattern):
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith("wispwidget") and pattern in err
+    assert "Traceback" not in err
+
+
+def test_show_draws_hidden_cards_as_hashes(capsys, tmp_path):
+    path = tmp_path / "p.json"
+    position = deal("will-o-the-wisp", 1).position()
+    path.write_text(write_position(position))
+    status, out, _ = run(capsys, "show", str(path))
+    assert status == 0 and "##" in out and "7d" not in out and "4D" in out
+    status, out, _ = run(capsys, "show", str(path), "--reveal")
+    assert "7d" in out
+
+
+def test_show_bad_position_names_the_place(capsys, tmp_path):
+    path = tmp_path / "p.json"
+    doc = position_to_dict(deal("will-o-the-wisp", 1).position())
+    doc["stock"][2] = "ZZ"
+    path.write_text(json.dumps(doc))
+    status, _, err = run(capsys, "show", str(path))
+    assert status == 2 and "stock[2]" in err and "'ZZ'" in err
+
+
+def test_perft_from_stdin(capsys, monkeypatch):
+    text = write_position(deal("will-o-the-wisp", 1).position())
+    status, out, _ = run(capsys, "perft", "-", "--depth", "4", stdin=text, monkeypatch=monkeypatch)
+    assert status == 0 and out.strip() == "109"
+
+
+def check(capsys, tmp_path, text):
+    path = tmp_path / "s.json"
+    path.write_text(text)
+    status, out, err = run(capsys, "check", str(path))
+    return status, json.loads(out), err
+
+
+def test_check_valid_but_not_won_is_exit_1(capsys, tmp_path):
+    position = deal("will-o-the-wisp", 1).position()
+    status, result, _ = check(capsys, tmp_path, write_solution(position, [DEAL, DEAL]))
+    assert status == 1 and result["valid"] and not result["won"] and result["moves"] == 2
+
+
+def test_check_names_the_first_illegal_move(capsys, tmp_path):
+    position = deal("will-o-the-wisp", 1).position()
+    status, result, _ = check(capsys, tmp_path, write_solution(position, [DEAL, Move("t0", "t0"), DEAL]))
+    assert status == 1 and result["valid"] is False
+    assert result["error"]["move"] == 1 and result["moves"] == 1
+    assert "onto itself" in result["error"]["reason"]
+
+
+def test_check_won_solution_is_exit_0(capsys, tmp_path):
+    from .helpers import position, suit_run
+
+    start = position("will-o-the-wisp", piles=[f"| {suit_run('S', 13, 2)}", "| AS"], finished="C D H")
+    status, result, _ = check(capsys, tmp_path, write_solution(start, [Move("t1", "t0")]))
+    assert status == 0 and result == {"format": "wisp-check/1", "valid": True, "won": True, "moves": 1}
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"format": "wisp-solution/9", "position": {}, "moves": []}', "[]"])
+def test_check_unreadable_is_exit_2_with_null_move(capsys, tmp_path, text):
+    status, result, err = check(capsys, tmp_path, text)
+    assert status == 2 and result["valid"] is False and result["error"]["move"] is None
+    assert err.count("\n") == 1
+
+
+def test_real_process_never_prints_a_traceback(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe not utf8")
+    for argv in (["show", str(bad)], ["check", str(bad)], ["deal", "nope"], ["perft", str(bad), "--depth", "1"]):
+        proc = subprocess.run([sys.executable, "-m", "wispwidget.cli", *argv], capture_output=True, text=True)
+        assert proc.returncode == 2, argv
+        assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr

@@ -1,0 +1,185 @@
+"""The interchange formats: strict reading with precise messages, exact writing."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from wispwidget import DEAL, FormatError, Move, deal
+from wispwidget.cards import parse_card
+from wispwidget.formats import (
+    move_from_dict,
+    move_to_dict,
+    position_from_dict,
+    position_to_dict,
+    read_position,
+    read_solution,
+    write_solution,
+)
+
+
+def wisp_doc():
+    return position_to_dict(deal("will-o-the-wisp", 1).position())
+
+
+def moon_doc():
+    return position_to_dict(deal("waxing-moon", 1).position())
+
+
+def refused(doc, pattern):
+    with pytest.raises(FormatError, match=pattern):
+        position_from_dict(doc)
+
+
+def test_cards_accept_ten_and_lower_case_and_normalise():
+    assert parse_card("10s") == parse_card("TS") == parse_card("ts")
+    for bad in ["1S", "KX", "", "10", "ASS", 7, None]:
+        with pytest.raises(ValueError):
+            parse_card(bad)
+
+
+def test_reader_normalises_card_text():
+    doc = wisp_doc()
+    doc["tableau"][0]["up"] = [doc["tableau"][0]["up"][0].lower()]
+    assert position_to_dict(position_from_dict(doc)) == wisp_doc()
+
+
+def test_bad_card_is_named_with_its_place():
+    doc = wisp_doc()
+    doc["tableau"][2]["down"][1] = "KX"
+    refused(doc, r"tableau\[2\]\.down\[1\]: 'KX' is not a card")
+    doc = wisp_doc()
+    doc["stock"][4] = "1S"
+    refused(doc, r"stock\[4\]: '1S'")
+
+
+def test_wrong_deck_missing_duplicated_extra():
+    doc = wisp_doc()
+    gone = doc["stock"].pop()
+    refused(doc, f"{gone} is missing")
+    doc = wisp_doc()
+    doc["stock"][0] = doc["stock"][1]
+    refused(doc, f"{doc['stock'][1]} appears 2 times")
+    doc = wisp_doc()
+    doc["stock"].append("AS")
+    refused(doc, "AS appears 2 times")
+    doc = position_to_dict(deal("mini-wisp", 1).position())
+    doc["stock"][0] = "AC"
+    refused(doc, "AC is not in this deck")
+
+
+def test_face_down_on_top_and_face_down_where_none_exist():
+    doc = wisp_doc()
+    doc["tableau"][3]["down"] += doc["tableau"][3]["up"]
+    doc["tableau"][3]["up"] = []
+    refused(doc, r"tableau\[3\]: a face-down card is on top")
+    doc = moon_doc()
+    doc["tableau"][0]["down"] = [doc["tableau"][0]["up"].pop(0)]
+    refused(doc, r"tableau\[0\]\.down: Waxing Moon has no face-down cards")
+
+
+def test_finished_run_on_top_is_refused():
+    spades = [f"{r}S" for r in "KQJT98765432A"]
+    doc = wisp_doc()
+    rest = [c for c in doc["stock"] + [c for p in doc["tableau"] for c in p["down"] + p["up"]] if c not in spades]
+    doc["tableau"] = [{"down": [], "up": spades}] + [{"down": [], "up": [c]} for c in rest[:6]]
+    doc["stock"] = rest[6:]
+    refused(doc, r"tableau\[0\]\.up: finished run of S on top")
+
+
+def test_structure_errors():
+    doc = wisp_doc()
+    doc["colour"] = "red"
+    refused(doc, "unknown field 'colour'")
+    doc = wisp_doc()
+    del doc["stock"]
+    refused(doc, "missing field 'stock'")
+    doc = wisp_doc()
+    doc["format"] = "wisp-position/2"
+    refused(doc, "format: expected 'wisp-position/1'")
+    doc = wisp_doc()
+    doc["tableau"].pop()
+    refused(doc, "has 7 piles, not 6")
+    doc = wisp_doc()
+    doc["game"] = "klondike"
+    refused(doc, "unknown game 'klondike'")
+    doc = wisp_doc()
+    doc["variant"] = "easy"
+    refused(doc, "no variant 'easy'")
+    doc = wisp_doc()
+    doc["tableau"][0]["up"] = "4D"
+    refused(doc, r"tableau\[0\]\.up: expected a list")
+    doc = wisp_doc()
+    doc["waste"] = ["4D"]
+    refused(doc, "no waste pile|4D appears")
+    doc = moon_doc()
+    doc["foundations"] = [[]] * 7
+    refused(doc, "8 foundation piles, not 7")
+    doc = wisp_doc()
+    doc["foundations"] = ["X"]
+    refused(doc, r"foundations\[0\]: 'X' is not a suit")
+
+
+def test_variant_may_be_omitted_and_means_standard():
+    doc = wisp_doc()
+    del doc["variant"]
+    assert position_from_dict(doc).spec.variant == "standard"
+
+
+def test_json_text_errors():
+    text = json.dumps(wisp_doc())
+    for bad, pattern in [
+        (text[:-5], "not valid JSON"),
+        (text.replace('"stock"', '"stock": [], "stock"', 1), "duplicate key 'stock'"),
+        ('{"format": NaN}', "NaN is not allowed"),
+        ('{"format": Infinity}', "Infinity is not allowed"),
+        ("[]", "expected a JSON object, not a list"),
+    ]:
+        with pytest.raises(FormatError, match=pattern):
+            read_position(bad)
+
+
+def test_waxing_moon_foundations_must_build_in_suit():
+    doc = moon_doc()
+    taken = ["AS", "2S", "3H"]
+    for card in taken:
+        for pile in doc["tableau"]:
+            if card in pile["up"]:
+                pile["up"].remove(card)
+                break
+        else:
+            doc["stock"].remove(card)
+    doc["foundations"][0] = taken
+    refused(doc, r"foundations\[0\]\[2\]: 3H breaks the pile")
+
+
+def test_moves_read_and_write():
+    assert move_from_dict({"from": "t3", "to": "t5", "count": 2}) == Move("t3", "t5", 2)
+    assert move_from_dict({"from": "stock", "to": "tableau"}) == DEAL
+    assert move_to_dict(Move("t3", "t5")) == {"from": "t3", "to": "t5", "count": 1}
+    assert move_to_dict(DEAL) == {"from": "stock", "to": "tableau"}
+    for bad, pattern in [
+        ({"from": "t3", "to": "t5", "count": 0}, "count"),
+        ({"from": "t3", "to": "t5", "count": True}, "count"),
+        ({"from": "t3", "to": "t5", "count": 1.0}, "count"),
+        ({"from": "waste", "to": "t5", "count": 2}, "only 1"),
+        ({"from": "t03", "to": "t5"}, "leading zeros"),
+        ({"from": "pile3", "to": "t5"}, "not a location"),
+        ({"from": "t3"}, "missing field 'to'"),
+        ({"from": "t3", "to": "t4", "by": "me"}, "unknown field 'by'"),
+    ]:
+        with pytest.raises(FormatError, match=pattern):
+            move_from_dict(bad)
+
+
+def test_solution_round_trip():
+    position = deal("will-o-the-wisp", 2).position()
+    moves = [DEAL, Move("t0", "t1", 1)]
+    assert read_solution(write_solution(position, moves)) == (position, moves)
+    doc = json.loads(write_solution(position, moves))
+    bad = copy.deepcopy(doc)
+    bad["moves"][1]["to"] = "t99x"
+    with pytest.raises(FormatError, match=r"moves\[1\]\.to"):
+        read_solution(json.dumps(bad))
