@@ -8,6 +8,8 @@ purpose. Only the data types (``Position``, ``Pile``) and card helpers are share
 
 from __future__ import annotations
 
+import itertools
+
 from wispwidget.cards import rank_of, suit_of
 from wispwidget.engine.position import Pile, Position
 from wispwidget.games.spec import Build, EmptyPile, Foundations, Movable, Stock
@@ -17,7 +19,7 @@ Triple = tuple[str, str, int]
 
 def _is_run(cards, same_suit: bool) -> bool:
     """Each card one rank below the card under it (and of one suit if asked)."""
-    for lower, upper in zip(cards, cards[1:]):
+    for lower, upper in itertools.pairwise(cards):
         if rank_of(upper) != rank_of(lower) - 1:
             return False
         if same_suit and suit_of(upper) != suit_of(lower):
@@ -59,7 +61,6 @@ def won(pos: Position) -> bool:
 
 def legal_triples(pos: Position) -> list[Triple]:
     """Every legal (from, to, count), found by trying every candidate."""
-    spec = pos.spec
     if won(pos):
         return []
     n, nf = len(pos.tableau), len(pos.foundations)
@@ -108,7 +109,8 @@ def _legal(pos: Position, s: str, t: str, count: int) -> bool:
         if t.startswith("f") and count != 1:
             return False
     if t.startswith("f"):
-        return spec.foundations is Foundations.BUILD_UP_IN_SUIT and _foundation_accepts(pos.foundations[int(t[1:])], card)
+        builds = spec.foundations is Foundations.BUILD_UP_IN_SUIT
+        return builds and _foundation_accepts(pos.foundations[int(t[1:])], card)
     return _pile_accepts(spec, pos.tableau[int(t[1:])], card)
 
 

@@ -46,7 +46,7 @@ def test_deal_variant_and_daily(capsys):
     (["perft", "/no/such/file.json", "--depth", "2"], "cannot read"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, pattern):
-    status, out, err = run(capsys, *argv)
+    status, _out, err = run(capsys, *argv)
     assert status == 2
     assert err.count("\n") == 1 and err.startswith("wispwidget") and pattern in err
     assert "Traceback" not in err
