@@ -1,0 +1,1062 @@
+/*
+ * wispsolve.c: the tuned solver's core (see docs/solver.md).
+ *
+ * A compact re-implementation of the engine's rules for one purpose: depth-first
+ * search with an exact transposition table. Python hands over the game's rules
+ * as a few integers and the position as bytes; this file never decides a rule
+ * the Python engine does not also decide, and tests compare both move
+ * generators on random play-outs (wisp_moves / wisp_apply below).
+ *
+ * Cards are bytes rank << 2 | suit (rank 1..13), as in wispwidget.cards.
+ * Pure C99, no dependencies; loaded with ctypes, so it never touches the GIL.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAXP 16      /* tableau piles */
+#define MAXC 128     /* cards in one pile */
+#define MAXSTREAM 128 /* initial waste + stock */
+#define MAXF 16      /* foundation piles */
+#define KEYMAX (MAXP * (MAXC + 1) + MAXF + 32)
+
+enum { MV_T2T = 0, MV_T2F, MV_W2T, MV_W2F, MV_F2T, MV_F2F, MV_DEAL, MV_DRAW };
+enum { MOV_SUITED = 0, MOV_ANY = 1, MOV_SINGLE = 2 };
+enum { RES_LOST = 0, RES_WON = 1, RES_UNKNOWN = 2, RES_CANCELLED = 3, RES_ERROR = -1 };
+
+typedef struct {
+    int npiles, top, any_suit, movable, empty_any, to_waste, removes_runs, deal_blocked, nfound, found_to_tab,
+        ace_between;
+    int stream_len, waste0;
+    uint8_t stream[MAXSTREAM];
+    /* switches (1 = on) */
+    int use_tt, use_order, use_dominance, use_restrict, best_first;
+    int w[8]; /* heuristic weights (see heuristic) */
+    int restrict_now; /* set during the first, win-finding pass only */
+} Spec;
+
+typedef struct {
+    uint8_t n[MAXP], down[MAXP];
+    uint8_t c[MAXP][MAXC];
+    int pos;              /* stream cards before pos have left the stock */
+    uint64_t present[2];  /* waste games: drawn stream cards still on the waste */
+    uint8_t found[MAXF];  /* top card of each foundation, 0 when empty */
+    int finished;         /* Spider family: runs that have left */
+    int left;             /* cards on the tableau, waste and stock */
+} State;
+
+typedef struct {
+    uint8_t kind, src, dst, count;
+    int score;
+} Move;
+
+typedef struct {
+    uint8_t kind, pile, data;
+} Effect; /* 0 = turned a card in pile; 1 = removed a run of suit data from pile */
+
+/* ---------------------------------------------------------------- rules */
+
+#define RANK(c) ((c) >> 2)
+#define SUIT(c) ((c)&3)
+
+static int waste_top_index(const Spec *sp, const State *s) {
+    int i;
+    (void)sp;
+    for (i = s->pos - 1; i >= 0; i--)
+        if (s->present[i >> 6] >> (i & 63) & 1) return i;
+    return -1;
+}
+
+static int run_length(const Spec *sp, const State *s, int p) {
+    int n = s->n[p], up = n - s->down[p], k = 1;
+    if (up <= 0) return 0;
+    if (sp->movable == MOV_SINGLE) return 1;
+    while (k < up) {
+        uint8_t above = s->c[p][n - k], below = s->c[p][n - k - 1];
+        if (RANK(below) != RANK(above) + 1) break;
+        if (sp->movable == MOV_SUITED && SUIT(below) != SUIT(above)) break;
+        k++;
+    }
+    return k;
+}
+
+static int tableau_takes(const Spec *sp, const State *s, int d, uint8_t card) {
+    if (s->n[d] == 0) return sp->empty_any || RANK(card) == sp->top;
+    uint8_t t = s->c[d][s->n[d] - 1];
+    return RANK(t) == RANK(card) + 1 && (sp->any_suit || SUIT(t) == SUIT(card));
+}
+
+static int foundation_takes(const State *s, int f, uint8_t card) {
+    return s->found[f] ? card == s->found[f] + 4 : RANK(card) == 1;
+}
+
+static int any_empty(const Spec *sp, const State *s) {
+    for (int p = 0; p < sp->npiles; p++)
+        if (!s->n[p]) return 1;
+    return 0;
+}
+
+static int finished_on_top(const Spec *sp, const State *s, int p) {
+    int n = s->n[p];
+    if (n - s->down[p] < sp->top) return 0;
+    uint8_t ace = s->c[p][n - 1];
+    if (RANK(ace) != 1) return 0;
+    for (int k = 2; k <= sp->top; k++)
+        if (s->c[p][n - k] != ace + 4 * (k - 1)) return 0;
+    return 1;
+}
+
+/* Finished runs leave, then a face-down top turns; effects are pushed for undo. */
+static int settle(const Spec *sp, State *s, int p, Effect *fx) {
+    int k = 0;
+    for (;;) {
+        if (sp->removes_runs && finished_on_top(sp, s, p)) {
+            uint8_t suit = SUIT(s->c[p][s->n[p] - 1]);
+            s->n[p] -= sp->top;
+            s->finished++;
+            s->left -= sp->top;
+            fx[k].kind = 1, fx[k].pile = p, fx[k].data = suit, k++;
+        } else if (s->n[p] && s->down[p] == s->n[p]) {
+            s->down[p]--;
+            fx[k].kind = 0, fx[k].pile = p, fx[k].data = 0, k++;
+        } else
+            return k;
+    }
+}
+
+/* Play m; write effects to fx, return how many. */
+static int apply(const Spec *sp, State *s, const Move *m, Effect *fx) {
+    int k = 0;
+    switch (m->kind) {
+    case MV_T2T: {
+        int a = m->src, b = m->dst, cnt = m->count;
+        memcpy(&s->c[b][s->n[b]], &s->c[a][s->n[a] - cnt], cnt);
+        s->n[a] -= cnt, s->n[b] += cnt;
+        k += settle(sp, s, a, fx + k);
+        k += settle(sp, s, b, fx + k);
+        break;
+    }
+    case MV_T2F:
+        s->found[m->dst] = s->c[m->src][--s->n[m->src]];
+        s->left--;
+        k += settle(sp, s, m->src, fx + k);
+        break;
+    case MV_W2T:
+        s->present[m->src >> 6] &= ~(1ULL << (m->src & 63));
+        s->c[m->dst][s->n[m->dst]++] = sp->stream[m->src];
+        break;
+    case MV_W2F:
+        s->present[m->src >> 6] &= ~(1ULL << (m->src & 63));
+        s->found[m->dst] = sp->stream[m->src];
+        s->left--;
+        break;
+    case MV_F2T: {
+        uint8_t card = s->found[m->src];
+        s->found[m->src] = RANK(card) == 1 ? 0 : card - 4;
+        s->c[m->dst][s->n[m->dst]++] = card;
+        s->left++;
+        break;
+    }
+    case MV_F2F:
+        s->found[m->dst] = s->found[m->src];
+        s->found[m->src] = 0;
+        break;
+    case MV_DEAL: {
+        int p;
+        for (p = 0; p < sp->npiles && s->pos < sp->stream_len; p++) s->c[p][s->n[p]++] = sp->stream[s->pos++];
+        for (int q = 0; q < p; q++) k += settle(sp, s, q, fx + k);
+        break;
+    }
+    case MV_DRAW:
+        s->present[s->pos >> 6] |= 1ULL << (s->pos & 63);
+        s->pos++;
+        break;
+    }
+    return k;
+}
+
+static void unapply(const Spec *sp, State *s, const Move *m, const Effect *fx, int nfx) {
+    for (int i = nfx - 1; i >= 0; i--) {
+        int p = fx[i].pile;
+        if (fx[i].kind == 0) {
+            s->down[p]++;
+        } else {
+            uint8_t ace = (1 << 2) | fx[i].data;
+            for (int r = sp->top; r >= 1; r--) s->c[p][s->n[p]++] = ace + 4 * (r - 1);
+            s->finished--;
+            s->left += sp->top;
+        }
+    }
+    switch (m->kind) {
+    case MV_T2T: {
+        int a = m->src, b = m->dst, cnt = m->count;
+        memcpy(&s->c[a][s->n[a]], &s->c[b][s->n[b] - cnt], cnt);
+        s->n[a] += cnt, s->n[b] -= cnt;
+        break;
+    }
+    case MV_T2F: {
+        uint8_t card = s->found[m->dst];
+        s->c[m->src][s->n[m->src]++] = card;
+        s->found[m->dst] = RANK(card) == 1 ? 0 : card - 4;
+        s->left++;
+        break;
+    }
+    case MV_W2T:
+        s->present[m->src >> 6] |= 1ULL << (m->src & 63);
+        s->n[m->dst]--;
+        break;
+    case MV_W2F: {
+        uint8_t card = s->found[m->dst];
+        s->present[m->src >> 6] |= 1ULL << (m->src & 63);
+        s->found[m->dst] = RANK(card) == 1 ? 0 : card - 4;
+        s->left++;
+        break;
+    }
+    case MV_F2T: {
+        uint8_t card = s->c[m->dst][--s->n[m->dst]];
+        s->found[m->src] = card;
+        s->left--;
+        break;
+    }
+    case MV_F2F:
+        s->found[m->src] = s->found[m->dst];
+        s->found[m->dst] = 0;
+        break;
+    case MV_DEAL: {
+        int dealt = m->count; /* set by gen: cards this deal places */
+        for (int p = dealt - 1; p >= 0; p--) s->c[p][--s->n[p]] = 0, s->pos--;
+        break;
+    }
+    case MV_DRAW:
+        s->pos--;
+        s->present[s->pos >> 6] &= ~(1ULL << (s->pos & 63));
+        break;
+    }
+}
+
+static int is_won(const State *s) { return s->left == 0; }
+
+/* ----------------------------------------------------------- move ordering */
+
+static int suited_run_down(const State *s, int p, int from_top) {
+    /* length of the one-suit run ending at the card from_top below the top (0 = top) */
+    int n = s->n[p] - from_top, k = 1;
+    if (n <= s->down[p]) return 0;
+    while (n - k - 1 >= s->down[p]) {
+        uint8_t above = s->c[p][n - k], below = s->c[p][n - k - 1];
+        if (RANK(below) != RANK(above) + 1 || SUIT(below) != SUIT(above)) break;
+        k++;
+    }
+    return k;
+}
+
+static int score_t2t(const Spec *sp, const State *s, int a, int b, int cnt) {
+    int n = s->n[a], up = n - s->down[a], score = cnt;
+    uint8_t card = s->c[a][n - cnt];
+    if (cnt == up && s->down[a]) score += 1000; /* turns a card */
+    if (s->n[b] == 0) {
+        score -= 300;
+    } else {
+        uint8_t t = s->c[b][s->n[b] - 1];
+        if (SUIT(t) == SUIT(card)) {
+            score += 300;
+            if (sp->removes_runs) {
+                int moved = cnt; /* suited cards from card to the top of the moved group */
+                int k = 1;
+                while (k < cnt && SUIT(s->c[a][n - cnt + k]) == SUIT(card) &&
+                       RANK(s->c[a][n - cnt + k]) + k == RANK(card))
+                    k++;
+                moved = k == cnt ? cnt : 0;
+                if (moved && suited_run_down(s, b, 0) + moved >= sp->top) score += 5000;
+            }
+        }
+        if (cnt == n) score += 500; /* empties a pile */
+    }
+    if (cnt < up) {
+        uint8_t under = s->c[a][n - cnt - 1];
+        if (RANK(under) == RANK(card) + 1) {
+            if (SUIT(under) == SUIT(card)) score -= 800;
+            else if (s->n[b] && SUIT(s->c[b][s->n[b] - 1]) == SUIT(card)) score += 100;
+            else score -= 500;
+        }
+    }
+    return score;
+}
+
+/* ----------------------------------------------------------- move generation */
+
+/* A group that already rests on a card one rank higher, moved onto another such
+ * card (or a space) without becoming suited there: it only exposes the card
+ * under it. The first pass skips these; the second, sound pass does not. */
+static int is_lateral(const State *s, int a, int b, int cnt) {
+    int n = s->n[a];
+    if (cnt >= n - s->down[a]) return 0;
+    uint8_t card = s->c[a][n - cnt], under = s->c[a][n - cnt - 1];
+    if (RANK(under) != RANK(card) + 1) return 0;
+    if (s->n[b] == 0) return 1;
+    return !(SUIT(s->c[b][s->n[b] - 1]) == SUIT(card) && SUIT(under) != SUIT(card));
+}
+
+static int cmp_move(const void *x, const void *y) {
+    const Move *a = x, *b = y;
+    return (b->score > a->score) - (b->score < a->score);
+}
+
+#define ADD(K, S, D, C, SC) \
+    do { out[n].kind = (K), out[n].src = (S), out[n].dst = (D), out[n].count = (C), out[n].score = (SC); n++; } while (0)
+
+/* All legal moves (pruned=0), or the moves the solver explores (pruned=1). */
+static int gen_moves(const Spec *sp, const State *s, Move *out, int pruned) {
+    int n = 0, P = sp->npiles;
+    if (is_won(s)) return 0;
+    int symmetric = sp->to_waste || s->pos >= sp->stream_len; /* pile order no longer matters */
+    for (int a = 0; a < P; a++) {
+        int len = run_length(sp, s, a);
+        for (int cnt = 1; cnt <= len; cnt++) {
+            uint8_t card = s->c[a][s->n[a] - cnt];
+            int whole = cnt == s->n[a];
+            int first_empty_done = 0;
+            for (int b = 0; b < P; b++) {
+                if (b == a || !tableau_takes(sp, s, b, card)) continue;
+                if (pruned && sp->restrict_now && is_lateral(s, a, b, cnt)) continue;
+                if (pruned && s->n[b] == 0 && symmetric) {
+                    if (whole || first_empty_done) continue; /* relabels piles: same canonical key */
+                    first_empty_done = 1;
+                }
+                ADD(MV_T2T, a, b, cnt, pruned ? score_t2t(sp, s, a, b, cnt) : 0);
+            }
+            if (cnt == 1 && sp->nfound) {
+                for (int f = 0; f < sp->nfound; f++) {
+                    if (!foundation_takes(s, f, card)) continue;
+                    if (pruned && sp->use_dominance && RANK(card) == 1) {
+                        n = 0; /* an Ace to a foundation is always safe: the only move explored */
+                        ADD(MV_T2F, a, f, 1, 0);
+                        return n;
+                    }
+                    ADD(MV_T2F, a, f, 1, 2000 - RANK(card));
+                    if (pruned && RANK(card) == 1) break; /* empty foundations are alike */
+                }
+            }
+        }
+    }
+    if (sp->to_waste) {
+        int w = waste_top_index(sp, s);
+        if (w >= 0) {
+            uint8_t card = sp->stream[w];
+            int first_empty_done = 0;
+            for (int b = 0; b < P; b++) {
+                if (!tableau_takes(sp, s, b, card)) continue;
+                if (pruned && s->n[b] == 0) {
+                    if (first_empty_done) continue;
+                    first_empty_done = 1;
+                }
+                ADD(MV_W2T, w, b, 1, 200);
+            }
+            for (int f = 0; f < sp->nfound; f++) {
+                if (!foundation_takes(s, f, card)) continue;
+                if (pruned && sp->use_dominance && RANK(card) == 1) {
+                    n = 0;
+                    ADD(MV_W2F, w, f, 1, 0);
+                    return n;
+                }
+                ADD(MV_W2F, w, f, 1, 2000 - RANK(card));
+                if (pruned && RANK(card) == 1) break;
+            }
+        }
+    }
+    if (sp->found_to_tab) {
+        for (int f = 0; f < sp->nfound; f++) {
+            if (!s->found[f]) continue;
+            int first_empty_done = 0;
+            for (int b = 0; b < P; b++) {
+                if (!tableau_takes(sp, s, b, s->found[f])) continue;
+                if (pruned && s->n[b] == 0) {
+                    if (first_empty_done) continue;
+                    first_empty_done = 1;
+                }
+                ADD(MV_F2T, f, b, 1, -600);
+            }
+        }
+    }
+    if (sp->ace_between && !pruned) { /* foundations are alike: the solver never needs these */
+        for (int f = 0; f < sp->nfound; f++)
+            if (s->found[f] && RANK(s->found[f]) == 1)
+                for (int g = 0; g < sp->nfound; g++)
+                    if (g != f && !s->found[g]) ADD(MV_F2F, f, g, 1, 0);
+    }
+    if (s->pos < sp->stream_len && !(sp->deal_blocked && any_empty(sp, s))) {
+        if (sp->to_waste) ADD(MV_DRAW, 0, 0, 1, -800);
+        else {
+            int left = sp->stream_len - s->pos;
+            ADD(MV_DEAL, 0, 0, left < P ? left : P, -1000);
+        }
+    }
+    if (pruned && sp->use_order && n > 1) qsort(out, n, sizeof(Move), cmp_move);
+    return n;
+}
+
+/* ----------------------------------------------------------- canonical key */
+
+static int pile_cmp(const State *s, int a, int b) {
+    int na = s->n[a], nb = s->n[b], m = na < nb ? na : nb;
+    for (int i = 0; i < m; i++) {
+        int ca = s->c[a][i] | (i < s->down[a] ? 0x80 : 0), cb = s->c[b][i] | (i < s->down[b] ? 0x80 : 0);
+        if (ca != cb) return ca - cb;
+    }
+    return na - nb;
+}
+
+static int make_key(const Spec *sp, const State *s, uint8_t *key) {
+    int order[MAXP], P = sp->npiles, k = 0;
+    for (int p = 0; p < P; p++) order[p] = p;
+    if (sp->to_waste || s->pos >= sp->stream_len) { /* piles are interchangeable: sort them */
+        for (int i = 1; i < P; i++) {
+            int x = order[i], j = i - 1;
+            while (j >= 0 && pile_cmp(s, order[j], x) > 0) order[j + 1] = order[j], j--;
+            order[j + 1] = x;
+        }
+    }
+    for (int i = 0; i < P; i++) {
+        int p = order[i];
+        for (int j = 0; j < s->n[p]; j++) key[k++] = s->c[p][j] | (j < s->down[p] ? 0x80 : 0);
+        key[k++] = 0xFF;
+    }
+    key[k++] = (uint8_t)s->pos;
+    if (sp->to_waste) {
+        memcpy(key + k, s->present, 16), k += 16;
+        uint8_t tops[MAXF];
+        memcpy(tops, s->found, sp->nfound);
+        for (int i = 1; i < sp->nfound; i++) { /* foundations are interchangeable too */
+            uint8_t x = tops[i];
+            int j = i - 1;
+            while (j >= 0 && tops[j] > x) tops[j + 1] = tops[j], j--;
+            tops[j + 1] = x;
+        }
+        memcpy(key + k, tops, sp->nfound), k += sp->nfound;
+    }
+    return k;
+}
+
+static uint64_t hash_bytes(const uint8_t *p, int n) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x100000001b3ULL;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ULL;
+    h ^= h >> 32;
+    h *= 0xd6e8feb86659fd93ULL;
+    h ^= h >> 32;
+    return h;
+}
+
+/* ----------------------------------------------------------- exact transposition table */
+
+typedef struct {
+    uint64_t hash;
+    uint32_t off;
+    uint16_t len;
+    uint16_t used;
+} Slot;
+
+typedef struct {
+    Slot *slots;
+    size_t cap, count;
+    uint8_t *arena;
+    size_t arena_len, arena_cap;
+} Table;
+
+static int table_init(Table *t) {
+    t->cap = 1 << 16;
+    t->count = 0;
+    t->slots = calloc(t->cap, sizeof(Slot));
+    t->arena_cap = 1 << 20;
+    t->arena_len = 0;
+    t->arena = malloc(t->arena_cap);
+    return t->slots && t->arena;
+}
+
+static void table_free(Table *t) {
+    free(t->slots);
+    free(t->arena);
+}
+
+static int table_grow(Table *t) {
+    size_t cap = t->cap * 2;
+    Slot *slots = calloc(cap, sizeof(Slot));
+    if (!slots) return 0;
+    for (size_t i = 0; i < t->cap; i++) {
+        if (!t->slots[i].used) continue;
+        size_t j = t->slots[i].hash & (cap - 1);
+        while (slots[j].used) j = (j + 1) & (cap - 1);
+        slots[j] = t->slots[i];
+    }
+    free(t->slots);
+    t->slots = slots;
+    t->cap = cap;
+    return 1;
+}
+
+/* 1 inserted (new), 0 already there, -1 out of memory. */
+static int table_insert(Table *t, const uint8_t *key, int len) {
+    uint64_t h = hash_bytes(key, len);
+    size_t j = h & (t->cap - 1);
+    while (t->slots[j].used) {
+        Slot *s = &t->slots[j];
+        if (s->hash == h && s->len == len && memcmp(t->arena + s->off, key, len) == 0) return 0;
+        j = (j + 1) & (t->cap - 1);
+    }
+    if (t->arena_len + len > t->arena_cap) {
+        size_t cap = t->arena_cap * 2;
+        uint8_t *a = realloc(t->arena, cap);
+        if (!a) return -1;
+        t->arena = a, t->arena_cap = cap;
+    }
+    memcpy(t->arena + t->arena_len, key, len);
+    t->slots[j].hash = h, t->slots[j].off = (uint32_t)t->arena_len, t->slots[j].len = len, t->slots[j].used = 1;
+    t->arena_len += len;
+    t->count++;
+    if (t->count * 2 > t->cap && !table_grow(t)) return -1;
+    return 1;
+}
+
+/* ----------------------------------------------------------- loading from Python */
+
+/* spec ints: npiles top any_suit movable empty_any to_waste removes_runs deal_blocked nfound found_to_tab
+ * ace_between use_tt use_order use_dominance.
+ * blob: per pile [ndown, nup, cards...]; then [waste_len, cards...]; [stock_len, cards...];
+ * then [nfound, top cards...]; then [finished]. */
+static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, State *s) {
+    int i = 0, left = 0;
+    memset(sp, 0, sizeof *sp);
+    memset(s, 0, sizeof *s);
+    sp->npiles = si[0], sp->top = si[1], sp->any_suit = si[2], sp->movable = si[3], sp->empty_any = si[4];
+    sp->to_waste = si[5], sp->removes_runs = si[6], sp->deal_blocked = si[7], sp->nfound = si[8];
+    sp->found_to_tab = si[9], sp->ace_between = si[10], sp->use_tt = si[11], sp->use_order = si[12];
+    sp->use_dominance = si[13];
+    sp->use_restrict = si[14];
+    sp->best_first = si[15];
+    for (int i = 0; i < 8; i++) sp->w[i] = si[16 + i];
+    if (sp->npiles < 1 || sp->npiles > MAXP || sp->nfound < 0 || sp->nfound > MAXF) return 0;
+#define NEED(k) if (i + (k) > blob_len) return 0
+    for (int p = 0; p < sp->npiles; p++) {
+        NEED(2);
+        int nd = blob[i], nu = blob[i + 1];
+        i += 2;
+        if (nd + nu > MAXC) return 0;
+        NEED(nd + nu);
+        memcpy(s->c[p], blob + i, nd + nu);
+        s->down[p] = nd, s->n[p] = nd + nu;
+        i += nd + nu;
+        left += nd + nu;
+    }
+    NEED(1);
+    int nw = blob[i++];
+    NEED(nw);
+    memcpy(sp->stream, blob + i, nw);
+    i += nw;
+    NEED(1);
+    int ns = blob[i++];
+    NEED(ns);
+    if (nw + ns > MAXSTREAM) return 0;
+    memcpy(sp->stream + nw, blob + i, ns);
+    i += ns;
+    sp->waste0 = nw, sp->stream_len = nw + ns;
+    s->pos = nw;
+    for (int w = 0; w < nw; w++) s->present[w >> 6] |= 1ULL << (w & 63);
+    left += nw + ns;
+    NEED(1);
+    int nf = blob[i++];
+    if (nf != sp->nfound) return 0;
+    NEED(nf + 1);
+    memcpy(s->found, blob + i, nf);
+    i += nf;
+    s->finished = blob[i++];
+    s->left = left;
+    return left <= MAXC; /* a pile can never outgrow its array */
+}
+
+static int32_t encode_move(const Move *m) {
+    return (int32_t)m->kind << 24 | (int32_t)m->src << 16 | (int32_t)m->dst << 8 | m->count;
+}
+
+static void decode_move(int32_t x, Move *m) {
+    m->kind = x >> 24 & 0xFF, m->src = x >> 16 & 0xFF, m->dst = x >> 8 & 0xFF, m->count = x & 0xFF, m->score = 0;
+}
+
+/* ----------------------------------------------------------- exported: testing hooks */
+
+#define MAXMOVES 4096
+
+/* The legal moves of a position (all of them, unpruned), encoded; returns the count or -1. */
+int wisp_moves(const int32_t *si, const uint8_t *blob, int blob_len, int32_t *out, int cap) {
+    Spec sp;
+    State s;
+    Move moves[MAXMOVES];
+    if (!load(si, blob, blob_len, &sp, &s)) return -1;
+    int n = gen_moves(&sp, &s, moves, 0);
+    if (n > cap) return -1;
+    for (int i = 0; i < n; i++) {
+        Move m = moves[i];
+        if (m.kind == MV_W2T || m.kind == MV_W2F) m.src = 0; /* waste index is internal */
+        if (m.kind == MV_DEAL) m.count = 1;
+        out[i] = encode_move(&m);
+    }
+    return n;
+}
+
+/* ----------------------------------------------------------- the search */
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+typedef struct {
+    Move move;     /* the move that led here */
+    int fx_start;  /* effects of that move, in the effect stack */
+    int nfx;
+    int mstart, mcount, mnext;
+} Frame;
+
+typedef struct {
+    void *p;
+    size_t cap, size;
+} Buf;
+
+static int buf_reserve(Buf *b, size_t items) {
+    if (items <= b->cap) return 1;
+    size_t cap = b->cap ? b->cap : 1024;
+    while (cap < items) cap *= 2;
+    void *p = realloc(b->p, cap * b->size);
+    if (!p) return 0;
+    b->p = p, b->cap = cap;
+    return 1;
+}
+
+/*
+ * One depth-first search from s with a fresh exact transposition table.
+ * Returns RES_*; on RES_WON the line is in out_moves/out_len. *positions counts
+ * the distinct positions examined, and goes on from its value on entry.
+ */
+static int dfs(Spec *sp, State *s, int64_t *positions, int64_t max_positions, double deadline,
+               volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len, int64_t *stats) {
+    Table table;
+    Buf frames = {0, 0, sizeof(Frame)}, moves = {0, 0, sizeof(Move)}, effects = {0, 0, sizeof(Effect)};
+    uint8_t key[KEYMAX];
+    int result = RES_UNKNOWN, depth = 0;
+    if (!table_init(&table)) return RES_ERROR;
+    if (!buf_reserve(&frames, 64) || !buf_reserve(&moves, MAXMOVES * 4) || !buf_reserve(&effects, 1024)) {
+        result = RES_ERROR;
+        goto done;
+    }
+    table_insert(&table, key, make_key(sp, s, key));
+    {
+        Frame *f = frames.p;
+        f[0].fx_start = 0, f[0].nfx = 0, f[0].mstart = 0;
+        f[0].mcount = gen_moves(sp, s, moves.p, 1);
+        f[0].mnext = 0;
+        stats[4] += f[0].mcount;
+    }
+    for (;;) {
+        Frame *f = (Frame *)frames.p + depth;
+        if (f->mnext == f->mcount) {
+            if (depth == 0) {
+                result = RES_LOST;
+                break;
+            }
+            unapply(sp, s, &f->move, (Effect *)effects.p + f->fx_start, f->nfx);
+            depth--;
+            continue;
+        }
+        Move m = ((Move *)moves.p)[f->mstart + f->mnext++];
+        int fx_start = f->fx_start + f->nfx;
+        if (!buf_reserve(&effects, fx_start + 4 * MAXP + 8)) {
+            result = RES_ERROR;
+            break;
+        }
+        int nfx = apply(sp, s, &m, (Effect *)effects.p + fx_start);
+        if (is_won(s)) {
+            depth++;
+            if (!buf_reserve(&frames, depth + 1)) {
+                result = RES_ERROR;
+                break;
+            }
+            ((Frame *)frames.p)[depth].move = m;
+            result = RES_WON;
+            break;
+        }
+        if (sp->use_tt) {
+            int fresh = table_insert(&table, key, make_key(sp, s, key));
+            if (fresh < 0) {
+                result = RES_ERROR;
+                break;
+            }
+            if (!fresh) {
+                unapply(sp, s, &m, (Effect *)effects.p + fx_start, nfx);
+                continue;
+            }
+        }
+        if (*positions >= max_positions) {
+            unapply(sp, s, &m, (Effect *)effects.p + fx_start, nfx);
+            result = RES_UNKNOWN;
+            break;
+        }
+        ++*positions;
+        if ((*positions & 1023) == 0) {
+            if (cancel && *cancel) {
+                result = RES_CANCELLED;
+                break;
+            }
+            if (deadline > 0 && now_seconds() > deadline) {
+                result = RES_UNKNOWN;
+                break;
+            }
+        }
+        int mstart = f->mstart + f->mcount;
+        depth++;
+        if (depth > stats[3]) stats[3] = depth;
+        if (!buf_reserve(&frames, depth + 1) || !buf_reserve(&moves, mstart + MAXMOVES)) {
+            result = RES_ERROR;
+            break;
+        }
+        f = (Frame *)frames.p + depth;
+        f->move = m, f->fx_start = fx_start, f->nfx = nfx;
+        f->mstart = mstart;
+        f->mcount = gen_moves(sp, s, (Move *)moves.p + mstart, 1);
+        f->mnext = 0;
+        stats[4] += f->mcount;
+    }
+    if (result == RES_WON) {
+        if (depth > cap) result = RES_ERROR;
+        else
+            for (int i = 1; i <= depth; i++) {
+                Move m = ((Frame *)frames.p)[i].move;
+                if (m.kind == MV_W2T || m.kind == MV_W2F) m.src = 0;
+                if (m.kind == MV_DEAL) m.count = 1;
+                out_moves[i - 1] = encode_move(&m);
+            }
+        *out_len = depth;
+    }
+    /* leave s as it came: unwind the path */
+    for (int d = depth; d >= 1 && result != RES_WON; d--) {
+        Frame *f = (Frame *)frames.p + d;
+        unapply(sp, s, &f->move, (Effect *)effects.p + f->fx_start, f->nfx);
+    }
+done : {
+    int64_t bytes = (int64_t)(table.cap * sizeof(Slot) + table.arena_cap);
+    if (bytes > stats[2]) stats[2] = bytes;
+}
+    table_free(&table);
+    free(frames.p);
+    free(moves.p);
+    free(effects.p);
+    return result;
+}
+
+/* ----------------------------------------------------------- best-first search */
+
+/* A state in actual pile order, as bytes: piles (0x80 marks face-down) each ended
+ * by 0xFF, then pos, finished, the waste bits and the foundation tops. */
+static int encode_state(const Spec *sp, const State *s, uint8_t *out) {
+    int k = 0;
+    for (int p = 0; p < sp->npiles; p++) {
+        for (int j = 0; j < s->n[p]; j++) out[k++] = s->c[p][j] | (j < s->down[p] ? 0x80 : 0);
+        out[k++] = 0xFF;
+    }
+    out[k++] = (uint8_t)s->pos;
+    out[k++] = (uint8_t)s->finished;
+    if (sp->to_waste) memcpy(out + k, s->present, 16), k += 16;
+    memcpy(out + k, s->found, sp->nfound), k += sp->nfound;
+    return k;
+}
+
+static void decode_state(const Spec *sp, const uint8_t *in, State *s) {
+    int k = 0, left = 0;
+    for (int p = 0; p < sp->npiles; p++) {
+        int n = 0, down = 0;
+        while (in[k] != 0xFF) {
+            if (in[k] & 0x80) down++;
+            s->c[p][n++] = in[k++] & 0x7F;
+        }
+        k++;
+        s->n[p] = n, s->down[p] = down;
+        left += n;
+    }
+    s->pos = in[k++];
+    s->finished = in[k++];
+    s->present[0] = s->present[1] = 0;
+    if (sp->to_waste) memcpy(s->present, in + k, 16), k += 16;
+    memcpy(s->found, in + k, sp->nfound);
+    left += sp->stream_len - s->pos;
+    for (int i = 0; i < s->pos; i++) left += s->present[i >> 6] >> (i & 63) & 1;
+    s->left = left;
+}
+
+/* Lower is more promising. A guide only: it never removes a position.
+ * Spider family w: face-down card, space, break in rank, break in suit only, finished run, undealt card.
+ * Forty Thieves w: card left, break, space, buried waste card. */
+static int32_t heuristic(const Spec *sp, const State *s) {
+    const int *w = sp->w;
+    int32_t h = 0;
+    if (sp->removes_runs) {
+        for (int p = 0; p < sp->npiles; p++) {
+            int n = s->n[p], d = s->down[p];
+            h += w[0] * d;
+            if (n == 0) h -= w[1];
+            for (int j = d + 1; j < n; j++) {
+                uint8_t below = s->c[p][j - 1], above = s->c[p][j];
+                if (RANK(below) != RANK(above) + 1) h += w[2];
+                else if (SUIT(below) != SUIT(above)) h += w[3];
+            }
+        }
+        h -= w[4] * s->finished;
+        h += w[5] * (sp->stream_len - s->pos);
+    } else {
+        h += w[0] * s->left;
+        for (int p = 0; p < sp->npiles; p++) {
+            int n = s->n[p];
+            for (int j = 1; j < n; j++) {
+                uint8_t below = s->c[p][j - 1], above = s->c[p][j];
+                if (!(RANK(below) == RANK(above) + 1 && SUIT(below) == SUIT(above))) h += w[1];
+            }
+            if (n == 0) h -= w[2];
+        }
+        int waste = 0;
+        for (int i = 0; i < s->pos; i++) waste += s->present[i >> 6] >> (i & 63) & 1;
+        if (waste) h += w[3] * (waste - 1);
+    }
+    return h;
+}
+
+typedef struct {
+    int64_t key; /* priority << 32 | ~id: ties go to the newest node */
+} HeapItem;
+
+static int heap_push(Buf *h, size_t *n, int64_t key) {
+    if (!buf_reserve(h, *n + 1)) return 0;
+    int64_t *a = h->p;
+    size_t i = (*n)++;
+    while (i > 0) {
+        size_t parent = (i - 1) / 2;
+        if (a[parent] <= key) break;
+        a[i] = a[parent], i = parent;
+    }
+    a[i] = key;
+    return 1;
+}
+
+static int64_t heap_pop(Buf *h, size_t *n) {
+    int64_t *a = h->p, top = a[0], last = a[--*n];
+    size_t i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        int64_t mv = last;
+        if (l < *n && a[l] < mv) m = l, mv = a[l];
+        if (r < *n && a[r] < mv) m = r;
+        if (m == i) break;
+        a[i] = a[m], i = m;
+    }
+    if (*n) a[i] = last;
+    return top;
+}
+
+typedef struct {
+    int32_t parent, move;
+    uint32_t off;
+    uint16_t len;
+} Node;
+
+static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_positions, double deadline,
+                      volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len, int64_t *stats) {
+    Table table;
+    Buf nodes = {0, 0, sizeof(Node)}, heap = {0, 0, sizeof(int64_t)}, arena = {0, 0, 1};
+    size_t nheap = 0, nnodes = 0, arena_len = 0;
+    uint8_t key[KEYMAX], bytes[KEYMAX];
+    Move moves[MAXMOVES];
+    Effect fx[4 * MAXP + 8];
+    State s;
+    int result = RES_LOST;
+    int32_t won_parent = -1, won_move = 0;
+    if (!table_init(&table)) return RES_ERROR;
+    table_insert(&table, key, make_key(sp, root, key));
+#define ADD_NODE(PARENT, MOVE, ST)                                                              \
+    do {                                                                                        \
+        int len_ = encode_state(sp, (ST), bytes);                                               \
+        if (!buf_reserve(&nodes, nnodes + 1) || !buf_reserve(&arena, arena_len + len_)) {       \
+            result = RES_ERROR;                                                                 \
+            goto done;                                                                          \
+        }                                                                                       \
+        Node *nd_ = (Node *)nodes.p + nnodes;                                                   \
+        nd_->parent = (PARENT), nd_->move = (MOVE), nd_->off = (uint32_t)arena_len, nd_->len = len_; \
+        memcpy((uint8_t *)arena.p + arena_len, bytes, len_);                                    \
+        arena_len += len_;                                                                      \
+        if (!heap_push(&heap, &nheap, (int64_t)heuristic(sp, (ST)) * 4294967296LL + (0xFFFFFFFFLL - (int64_t)nnodes))) { \
+            result = RES_ERROR;                                                                 \
+            goto done;                                                                          \
+        }                                                                                       \
+        nnodes++;                                                                               \
+    } while (0)
+    ADD_NODE(-1, 0, root);
+    while (nheap) {
+        int64_t item = heap_pop(&heap, &nheap);
+        int32_t id = (int32_t)(0xFFFFFFFFLL - (item & 0xFFFFFFFFLL));
+        Node nd = ((Node *)nodes.p)[id];
+        decode_state(sp, (uint8_t *)arena.p + nd.off, &s);
+        int nm = gen_moves(sp, &s, moves, 1);
+        stats[4] += nm;
+        for (int i = 0; i < nm; i++) {
+            Move m = moves[i];
+            int nfx = apply(sp, &s, &m, fx);
+            if (is_won(&s)) {
+                won_parent = id, won_move = encode_move(&m);
+                result = RES_WON;
+                goto done;
+            }
+            int fresh = sp->use_tt ? table_insert(&table, key, make_key(sp, &s, key)) : 1;
+            if (fresh < 0) {
+                result = RES_ERROR;
+                goto done;
+            }
+            if (fresh) {
+                if (*positions >= max_positions) {
+                    result = RES_UNKNOWN;
+                    goto done;
+                }
+                ++*positions;
+                ADD_NODE(id, encode_move(&m), &s);
+                if ((*positions & 1023) == 0) {
+                    if (cancel && *cancel) {
+                        result = RES_CANCELLED;
+                        goto done;
+                    }
+                    if (deadline > 0 && now_seconds() > deadline) {
+                        result = RES_UNKNOWN;
+                        goto done;
+                    }
+                }
+            }
+            unapply(sp, &s, &m, fx, nfx);
+        }
+    }
+done:
+    if (result == RES_WON) {
+        int64_t len = 1;
+        for (int32_t v = won_parent; ((Node *)nodes.p)[v].parent >= 0; v = ((Node *)nodes.p)[v].parent) len++;
+        if (len > cap) result = RES_ERROR;
+        else {
+            int64_t i = len - 1;
+            Move m;
+            decode_move(won_move, &m);
+            out_moves[i--] = encode_move(&m);
+            for (int32_t v = won_parent; ((Node *)nodes.p)[v].parent >= 0; v = ((Node *)nodes.p)[v].parent)
+                out_moves[i--] = ((Node *)nodes.p)[v].move;
+            for (int64_t j = 0; j < len; j++) { /* the public form of each move */
+                decode_move(out_moves[j], &m);
+                if (m.kind == MV_W2T || m.kind == MV_W2F) m.src = 0;
+                if (m.kind == MV_DEAL) m.count = 1;
+                out_moves[j] = encode_move(&m);
+            }
+            *out_len = len;
+            stats[3] = len;
+        }
+    }
+    {
+        int64_t bytes_used = (int64_t)(table.cap * sizeof(Slot) + table.arena_cap + nodes.cap * sizeof(Node) +
+                                       heap.cap * sizeof(int64_t) + arena.cap);
+        if (bytes_used > stats[2]) stats[2] = bytes_used;
+    }
+    table_free(&table);
+    free(nodes.p);
+    free(heap.p);
+    free(arena.p);
+    return result;
+#undef ADD_NODE
+}
+
+/*
+ * Solve from a position. Returns RES_*; writes the winning line to out_moves
+ * (encoded, at most cap) and stats: [0] positions, [1] line length, [2] peak
+ * table bytes, [3] max depth, [4] moves generated, [5] pass that settled it.
+ *
+ * With use_restrict, a first pass skips lateral moves (is_lateral): it can only
+ * find wins. If it runs out of moves, a second pass without that restriction,
+ * and with a fresh table, proves the result with the budget that is left.
+ */
+int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max_positions, double time_limit,
+               volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *stats) {
+    Spec sp;
+    State s;
+    int64_t positions = 1;
+    double deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
+    memset(stats, 0, 6 * sizeof(int64_t));
+    if (!load(si, blob, blob_len, &sp, &s)) return RES_ERROR;
+    stats[0] = 1;
+    if (is_won(&s)) return RES_WON;
+    int result = RES_LOST;
+    if (sp.best_first) {
+        result = best_first(&sp, &s, &positions, max_positions, deadline, cancel, out_moves, cap, &stats[1], stats);
+        stats[0] = positions;
+        stats[5] = 3;
+        return result;
+    }
+    if (sp.use_restrict) {
+        sp.restrict_now = 1;
+        result = dfs(&sp, &s, &positions, max_positions, deadline, cancel, out_moves, cap, &stats[1], stats);
+        sp.restrict_now = 0;
+        stats[5] = 1;
+    }
+    if (result == RES_LOST) {
+        result = dfs(&sp, &s, &positions, max_positions, deadline, cancel, out_moves, cap, &stats[1], stats);
+        stats[5] = 2;
+    }
+    stats[0] = positions;
+    return result;
+}
+
+/* Apply one encoded move to a position and write the result blob (for differential tests). */
+int wisp_apply(const int32_t *si, const uint8_t *blob, int blob_len, int32_t encoded, uint8_t *out, int cap) {
+    Spec sp;
+    State s;
+    Move m, all[MAXMOVES];
+    Effect fx[4 * MAXP];
+    if (!load(si, blob, blob_len, &sp, &s)) return -1;
+    decode_move(encoded, &m);
+    int n = gen_moves(&sp, &s, all, 0), found = 0;
+    for (int i = 0; i < n; i++) {
+        Move x = all[i];
+        if (x.kind == MV_W2T || x.kind == MV_W2F) x.src = 0;
+        if (x.kind == MV_DEAL) x.count = 1;
+        if (encode_move(&x) == encoded) {
+            m = all[i];
+            found = 1;
+            break;
+        }
+    }
+    if (!found) return -2;
+    apply(&sp, &s, &m, fx);
+    /* write the same blob layout back */
+    int k = 0;
+    for (int p = 0; p < sp.npiles; p++) {
+        if (k + 2 + s.n[p] > cap) return -1;
+        out[k++] = s.down[p], out[k++] = s.n[p] - s.down[p];
+        memcpy(out + k, s.c[p], s.n[p]), k += s.n[p];
+    }
+    int nw = 0;
+    uint8_t w[MAXSTREAM];
+    for (int i = 0; i < s.pos; i++)
+        if (s.present[i >> 6] >> (i & 63) & 1) w[nw++] = sp.stream[i];
+    if (k + 3 + nw + (sp.stream_len - s.pos) + sp.nfound > cap) return -1;
+    out[k++] = nw, memcpy(out + k, w, nw), k += nw;
+    out[k++] = sp.stream_len - s.pos, memcpy(out + k, sp.stream + s.pos, sp.stream_len - s.pos);
+    k += sp.stream_len - s.pos;
+    out[k++] = sp.nfound, memcpy(out + k, s.found, sp.nfound), k += sp.nfound;
+    out[k++] = s.finished;
+    return k;
+}

@@ -1,0 +1,226 @@
+"""The tuned solver: ``solve(position)`` settles a deal as won (with a line), lost, or unknown.
+
+It plays thoughtful solitaire: it sees every card. The fast path is the C core
+(``native.py``); without a compiler the same search runs in Python over the
+engine. Either way a ``won`` line is replayed by the engine before it is
+returned, so a line that does not replay can never leave this module.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.game import Game
+from ..engine.move import Move
+from ..engine.position import Position
+from ..formats import SOLVE_FORMAT, move_to_dict
+from . import native
+
+DEFAULT_MAX_POSITIONS = 1_000_000
+
+
+class SolverDefect(RuntimeError):
+    """The solver produced a line the engine does not accept: a bug, never a user error."""
+
+
+@dataclass
+class CancelToken:
+    """Set ``cancel()`` from any thread to stop a running solve (it returns ``unknown``)."""
+
+    _flag: Any = field(default_factory=lambda: ctypes.c_int32(0))
+
+    def cancel(self) -> None:
+        """Ask the solve to stop at its next check."""
+        self._flag.value = 1
+
+    @property
+    def cancelled(self) -> bool:
+        """True once ``cancel()`` was called."""
+        return bool(self._flag.value)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What a solve found: ``result`` is ``won``, ``lost`` or ``unknown``."""
+
+    result: str
+    moves: tuple[Move, ...]
+    positions: int
+    seconds: float
+    table_bytes: int = 0
+    max_depth: int = 0
+    engine: str = "native"
+    cancelled: bool = False
+
+    @property
+    def bytes_per_position(self) -> float:
+        """Memory of the transposition table per stored position."""
+        return self.table_bytes / self.positions if self.positions else 0.0
+
+    @property
+    def settled(self) -> bool:
+        """True for ``won`` or ``lost``."""
+        return self.result in ("won", "lost")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``wisp-solve/1`` object."""
+        return {"format": SOLVE_FORMAT, "result": self.result, "positions": self.positions,
+                "seconds": round(self.seconds, 4), "moves": [move_to_dict(m) for m in self.moves]}
+
+
+def solve(position: Position | Game, max_positions: int = DEFAULT_MAX_POSITIONS, time_limit: float | None = None,
+          *, cancel: CancelToken | None = None, transpositions: bool = True, ordering: bool = True,
+          dominance: bool = True, engine: str = "auto") -> SolveResult:
+    """Search for a winning line from ``position`` seeing every card.
+
+    ``max_positions`` bounds the distinct positions examined and ``time_limit``
+    the seconds; past either the result is ``unknown``. ``lost`` is returned only
+    after an exhaustive search under sound pruning (docs/solver.md). The
+    switches turn off the transposition table, move ordering and dominance
+    pruning, for teaching and for tests. ``engine`` is ``auto``, ``native`` or
+    ``python``.
+    """
+    if isinstance(position, Game):
+        position = position.position()
+    if max_positions < 1:
+        raise ValueError(f"max_positions must be at least 1, not {max_positions}")
+    lib = native.load() if engine in ("auto", "native") else None
+    if engine == "native" and lib is None:
+        raise RuntimeError("the C solver core is not available (no C compiler?)")
+    started = time.perf_counter()
+    blob = native.encode_position(position) if lib is not None else b""
+    if lib is not None and _fits_native(position):
+        result = _solve_native(lib, position, blob, max_positions, time_limit, cancel,
+                               transpositions, ordering, dominance)
+    else:
+        result = _solve_python(position, max_positions, time_limit, cancel, transpositions, ordering)
+    seconds = time.perf_counter() - started
+    final = SolveResult(result.result, result.moves, result.positions, seconds, result.table_bytes,
+                        result.max_depth, result.engine, result.cancelled)
+    if final.result == "won":
+        verify_line(position, final.moves)
+    return final
+
+
+def _fits_native(position: Position) -> bool:
+    total = sum(len(p) for p in position.tableau) + len(position.stock) + len(position.waste)
+    return total <= 128 and position.spec.piles <= 16 and position.spec.foundation_piles <= 16
+
+
+def _solve_native(lib, position, blob, max_positions, time_limit, cancel, transpositions, ordering,
+                  dominance) -> SolveResult:
+    spec = native.encode_spec(position, transpositions=transpositions, ordering=ordering, dominance=dominance)
+    capacity = 1 << 16
+    out = (ctypes.c_int32 * capacity)()
+    stats = (ctypes.c_int64 * 6)()
+    flag = cancel._flag if cancel is not None else ctypes.c_int32(0)
+    code = lib.wisp_solve(spec, (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob),
+                          int(max_positions), float(time_limit or 0.0), ctypes.byref(flag), out, capacity, stats)
+    if code < 0:
+        raise SolverDefect("the C solver core failed (out of memory or an unreadable position)")
+    name = native.RESULT_NAMES[code]
+    moves = tuple(native.decode_move(out[i]) for i in range(stats[1])) if name == "won" else ()
+    return SolveResult("unknown" if name == "cancelled" else name, moves, int(stats[0]), 0.0, int(stats[2]),
+                       int(stats[3]), "native", name == "cancelled")
+
+
+def _solve_python(position, max_positions, time_limit, cancel, transpositions, ordering) -> SolveResult:
+    """The same depth-first search in Python over the engine (no C compiler needed)."""
+    game = Game(position, validate=False)
+    if game.is_won():
+        return SolveResult("won", (), 1, 0.0, engine="python")
+    seen = {game.key()} if transpositions else set()
+    positions = 1
+    started = time.perf_counter()
+    stack = [iter(_ordered(game, ordering))]
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if stack:
+                game.pop()
+            continue
+        game.push(move)
+        if game.is_won():
+            return SolveResult("won", tuple(game.moves_played), positions, 0.0, engine="python")
+        if transpositions:
+            key = game.key()
+            if key in seen:
+                game.pop()
+                continue
+            seen.add(key)
+        positions += 1
+        stopped = cancel is not None and cancel.cancelled
+        if positions > max_positions or stopped or (time_limit and time.perf_counter() - started > time_limit):
+            return SolveResult("unknown", (), min(positions, max_positions), 0.0, engine="python", cancelled=stopped)
+        stack.append(iter(_ordered(game, ordering)))
+    return SolveResult("lost", (), positions, 0.0, engine="python")
+
+
+def _ordered(game: Game, ordering: bool) -> list[Move]:
+    moves = game.legal_moves()
+    if not ordering:
+        return moves
+
+    def score(move: Move) -> int:
+        if move.source == "stock":
+            return -1000
+        if move.target[0] == "f":
+            return 2000
+        if move.source[0] == "t":
+            s = int(move.source[1:])
+            turns = move.count == len(game.up[s]) and game.down[s]
+            return 1000 if turns else move.count
+        return 0
+
+    return sorted(moves, key=score, reverse=True)
+
+
+def verify_line(position: Position, moves: tuple[Move, ...] | list[Move]) -> None:
+    """Replay ``moves`` with the engine; raise ``SolverDefect`` unless every move is legal and the game is won."""
+    game = Game(position, validate=False)
+    for index, move in enumerate(moves):
+        reason = game.why_illegal(move)
+        if reason is not None:
+            raise SolverDefect(f"solver line move {index} ({move}) does not replay: {reason}")
+        game.push(move)
+    if not game.is_won():
+        raise SolverDefect("solver line replays but does not win")
+
+
+class BackgroundSolve:
+    """A solve on a worker thread (the C core releases the GIL), cancellable, with a callback."""
+
+    def __init__(self, position: Position, callback=None, **options: Any) -> None:
+        self.token = CancelToken()
+        self.result: SolveResult | None = None
+        self.error: BaseException | None = None
+        self._callback = callback
+        self._thread = threading.Thread(target=self._run, args=(position, options), daemon=True)
+        self._thread.start()
+
+    def _run(self, position: Position, options: dict[str, Any]) -> None:
+        try:
+            self.result = solve(position, cancel=self.token, **options)
+        except BaseException as exc:  # reported to the caller, never lost
+            self.error = exc
+        if self._callback is not None:
+            self._callback(self)
+
+    def cancel(self) -> None:
+        """Stop the solve; ``result`` becomes ``unknown`` with ``cancelled`` set."""
+        self.token.cancel()
+
+    def wait(self, timeout: float | None = None) -> SolveResult | None:
+        """Wait for the result (None if ``timeout`` passes first)."""
+        self._thread.join(timeout)
+        return self.result
+
+    @property
+    def done(self) -> bool:
+        """True once the solve has finished."""
+        return not self._thread.is_alive()
