@@ -34,6 +34,9 @@ typedef struct {
     /* switches (1 = on) */
     int use_tt, use_order, use_dominance, use_restrict, best_first;
     int w[8]; /* heuristic weights (see heuristic) */
+    int noise;       /* restarts: random spread added to move-ordering scores */
+    int restart_chunk; /* > 0: randomized DFS restarts of this many positions each */
+    uint64_t rng;    /* xorshift state for that noise */
     int restrict_now; /* set during the first, win-finding pass only */
 } Spec;
 
@@ -390,9 +393,15 @@ static int gen_moves(const Spec *sp, const State *s, Move *out, int pruned) {
         if (sp->to_waste) ADD(MV_DRAW, 0, 0, 1, -800);
         else {
             int left = sp->stream_len - s->pos;
-            ADD(MV_DEAL, 0, 0, left < P ? left : P, -1000);
+            ADD(MV_DEAL, 0, 0, left < P ? left : P, sp->w[7] ? sp->w[7] : -1000);
         }
     }
+    if (pruned && sp->noise)
+        for (int i = 0; i < n; i++) {
+            Spec *mut = (Spec *)sp;
+            mut->rng ^= mut->rng << 13, mut->rng ^= mut->rng >> 7, mut->rng ^= mut->rng << 17;
+            out[i].score += (int)(mut->rng % (uint64_t)sp->noise);
+        }
     if (pruned && sp->use_order && n > 1) qsort(out, n, sizeof(Move), cmp_move);
     return n;
 }
@@ -542,6 +551,9 @@ static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, 
     sp->use_restrict = si[14];
     sp->best_first = si[15];
     for (int i = 0; i < 8; i++) sp->w[i] = si[16 + i];
+    sp->noise = si[24];
+    sp->rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uint32_t)si[25] * 0xBF58476D1CE4E5B9ULL;
+    sp->restart_chunk = si[26];
     if (sp->npiles < 1 || sp->npiles > MAXP || sp->nfound < 0 || sp->nfound > MAXF) return 0;
 #define NEED(k) if (i + (k) > blob_len) return 0
     for (int p = 0; p < sp->npiles; p++) {
@@ -871,6 +883,7 @@ typedef struct {
     int32_t parent, move;
     uint32_t off;
     uint16_t len;
+    uint16_t depth;
 } Node;
 
 static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_positions, double deadline,
@@ -886,7 +899,7 @@ static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_pos
     int32_t won_parent = -1, won_move = 0;
     if (!table_init(&table)) return RES_ERROR;
     table_insert(&table, key, make_key(sp, root, key));
-#define ADD_NODE(PARENT, MOVE, ST)                                                              \
+#define ADD_NODE(PARENT, MOVE, ST, DEPTH)                                                       \
     do {                                                                                        \
         int len_ = encode_state(sp, (ST), bytes);                                               \
         if (!buf_reserve(&nodes, nnodes + 1) || !buf_reserve(&arena, arena_len + len_)) {       \
@@ -895,15 +908,17 @@ static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_pos
         }                                                                                       \
         Node *nd_ = (Node *)nodes.p + nnodes;                                                   \
         nd_->parent = (PARENT), nd_->move = (MOVE), nd_->off = (uint32_t)arena_len, nd_->len = len_; \
+        nd_->depth = (DEPTH);                                                                   \
         memcpy((uint8_t *)arena.p + arena_len, bytes, len_);                                    \
         arena_len += len_;                                                                      \
-        if (!heap_push(&heap, &nheap, (int64_t)heuristic(sp, (ST)) * 4294967296LL + (0xFFFFFFFFLL - (int64_t)nnodes))) { \
+        int64_t f_ = (int64_t)heuristic(sp, (ST)) + (int64_t)sp->w[6] * (DEPTH);                  \
+        if (!heap_push(&heap, &nheap, f_ * 4294967296LL + (0xFFFFFFFFLL - (int64_t)nnodes))) {   \
             result = RES_ERROR;                                                                 \
             goto done;                                                                          \
         }                                                                                       \
         nnodes++;                                                                               \
     } while (0)
-    ADD_NODE(-1, 0, root);
+    ADD_NODE(-1, 0, root, 0);
     while (nheap) {
         int64_t item = heap_pop(&heap, &nheap);
         int32_t id = (int32_t)(0xFFFFFFFFLL - (item & 0xFFFFFFFFLL));
@@ -930,7 +945,7 @@ static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_pos
                     goto done;
                 }
                 ++*positions;
-                ADD_NODE(id, encode_move(&m), &s);
+                ADD_NODE(id, encode_move(&m), &s, nd.depth < 65535 ? nd.depth + 1 : 65535);
                 if ((*positions & 1023) == 0) {
                     if (cancel && *cancel) {
                         result = RES_CANCELLED;
@@ -1000,20 +1015,31 @@ int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max
     stats[0] = 1;
     if (is_won(&s)) return RES_WON;
     int result = RES_LOST;
-    if (sp.best_first) {
-        result = best_first(&sp, &s, &positions, max_positions, deadline, cancel, out_moves, cap, &stats[1], stats);
+    typedef int (*SearchFn)(Spec *, State *, int64_t *, int64_t, double, volatile int32_t *, int32_t *, int,
+                            int64_t *, int64_t *);
+    SearchFn search = sp.best_first ? best_first : dfs;
+    if (sp.restart_chunk > 0 && !sp.best_first) {
+        /* Restarts: each is a complete DFS with a fresh table and its own random
+         * tie-breaks, cut off after restart_chunk positions. One that runs out of
+         * moves before its cut-off has searched everything: a proof of lost. */
+        for (int64_t chunk = sp.restart_chunk;; chunk += chunk / 4) {
+            int64_t limit = positions + chunk < max_positions ? positions + chunk : max_positions;
+            result = dfs(&sp, &s, &positions, limit, deadline, cancel, out_moves, cap, &stats[1], stats);
+            stats[5]++;
+            if (result != RES_UNKNOWN || positions >= max_positions) break;
+            if (deadline > 0 && now_seconds() > deadline) break;
+        }
         stats[0] = positions;
-        stats[5] = 3;
         return result;
     }
     if (sp.use_restrict) {
         sp.restrict_now = 1;
-        result = dfs(&sp, &s, &positions, max_positions, deadline, cancel, out_moves, cap, &stats[1], stats);
+        result = search(&sp, &s, &positions, max_positions, deadline, cancel, out_moves, cap, &stats[1], stats);
         sp.restrict_now = 0;
         stats[5] = 1;
     }
     if (result == RES_LOST) {
-        result = dfs(&sp, &s, &positions, max_positions, deadline, cancel, out_moves, cap, &stats[1], stats);
+        result = search(&sp, &s, &positions, max_positions, deadline, cancel, out_moves, cap, &stats[1], stats);
         stats[5] = 2;
     }
     stats[0] = positions;

@@ -9,13 +9,8 @@ back to the pure-Python search over the engine.
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import os
-import shutil
 import subprocess
-import sys
-import sysconfig
-import tempfile
 import threading
 from pathlib import Path
 
@@ -23,9 +18,10 @@ from ..cards import Card
 from ..engine.move import DEAL, DRAW, Move
 from ..engine.position import Position
 from ..games.spec import Build, EmptyPile, Movable, Stock
+from ._build import compile_core, library_name
 
-SOURCE = Path(__file__).resolve().parent.parent / "_native" / "wispsolve.c"
-CFLAGS = ["-O2", "-std=c99", "-shared", "-fPIC"]
+NATIVE_DIR = Path(__file__).resolve().parent.parent / "_native"
+SOURCE = NATIVE_DIR / "wispsolve.c"
 
 RESULT_NAMES = {0: "lost", 1: "won", 2: "unknown", 3: "cancelled"}
 _KINDS = ("t2t", "t2f", "w2t", "w2f", "f2t", "f2f", "deal", "draw")
@@ -35,31 +31,8 @@ _library: ctypes.CDLL | None = None
 _tried = False
 
 
-def library_name() -> str:
-    """The file name of the compiled core for the current source (its hash is in the name)."""
-    digest = hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:12]
-    suffix = ".dll" if sys.platform == "win32" else ".so"
-    return f"libwispsolve-{digest}{suffix}"
-
-
-def compile_library(target: Path) -> Path:
-    """Compile the core into ``target`` with the system C compiler; raise on failure."""
-    compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
-    compiler = compiler.split()[0]
-    if shutil.which(compiler) is None:
-        compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang") or compiler
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
-        scratch = Path(tmp) / target.name
-        subprocess.run([compiler, *CFLAGS, "-o", str(scratch), str(SOURCE)], check=True, capture_output=True)
-        os.replace(scratch, target)
-    return target
-
-
-def _candidates() -> list[Path]:
-    name = library_name()
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "wispwidget"
-    return [SOURCE.parent / name, cache / name]
+def _cache_dir() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "wispwidget"
 
 
 def load() -> ctypes.CDLL | None:
@@ -71,13 +44,14 @@ def load() -> ctypes.CDLL | None:
         _tried = True
         if os.environ.get("WISPWIDGET_PURE_PYTHON"):
             return None
-        for path in _candidates():
-            if path.exists():
-                _library = _bind(ctypes.CDLL(str(path)))
+        name = library_name(SOURCE)
+        for folder in (NATIVE_DIR, _cache_dir()):
+            if (folder / name).exists():
+                _library = _bind(ctypes.CDLL(str(folder / name)))
                 return _library
-        for path in _candidates():
+        for folder in (NATIVE_DIR, _cache_dir()):
             try:
-                _library = _bind(ctypes.CDLL(str(compile_library(path))))
+                _library = _bind(ctypes.CDLL(str(compile_core(NATIVE_DIR, folder))))
                 return _library
             except (OSError, subprocess.CalledProcessError):
                 continue
@@ -120,7 +94,8 @@ def default_weights(position: Position) -> tuple[int, ...]:
 
 def encode_spec(position: Position, *, transpositions: bool = True, ordering: bool = True,
                 dominance: bool = True, two_pass: bool = True, algorithm: str = "best-first",
-                weights: tuple[int, ...] | None = None) -> ctypes.Array:
+                weights: tuple[int, ...] | None = None, noise: int = 0, seed: int = 0,
+                restart_chunk: int = 0) -> ctypes.Array:
     """The game's rules (and the search switches) as the integers the core reads."""
     spec = position.spec
     movable = {Movable.SUITED_RUN: 0, Movable.ANY_RUN: 1, Movable.SINGLE_CARD: 2}[spec.movable]
@@ -131,7 +106,7 @@ def encode_spec(position: Position, *, transpositions: bool = True, ordering: bo
         int(spec.foundation_to_tableau), int(spec.ace_between_foundations),
         int(transpositions), int(ordering), int(dominance and dominance_is_sound(position)),
         int(two_pass and transpositions), int(algorithm == "best-first"),
-        *(weights or default_weights(position)),
+        *(weights or default_weights(position)), noise, seed, restart_chunk,
     ]
     return (ctypes.c_int32 * len(values))(*values)
 
