@@ -23,7 +23,8 @@ class CustomBuildHook(BuildHookInterface):
         if self.target_name not in ("wheel",):
             return
         root = Path(self.root)
-        spec = importlib.util.spec_from_file_location("_wisp_native_build", root / "wispwidget" / "search" / "_build.py")
+        helper = root / "wispwidget" / "search" / "_build.py"
+        spec = importlib.util.spec_from_file_location("_wisp_native_build", helper)
         module = importlib.util.module_from_spec(spec)
         assert spec.loader is not None
         spec.loader.exec_module(module)

@@ -14,10 +14,14 @@ from .errors import (
 )
 from .formats import read_position, read_solution, write_position, write_solution
 from .games import CATALOGUE, GameSpec, game_ids, get_game, register, variants
+from .search import BackgroundSolve, CancelToken, SolveResult, solve
+from .search.hints import Hint, Hinter
+from .winnable import daily_deal_seed, winnable_seed
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BackgroundSolve", "CancelToken", "Hint", "Hinter", "SolveResult", "daily_deal_seed", "solve", "winnable_seed",
     "CATALOGUE", "DEAL", "DRAW", "Deck", "FormatError", "Game", "GameSpec", "IllegalMoveError",
     "InvalidPositionError", "Move", "NoDestinationError", "NothingToUndoError", "Pile", "Position",
     "UnknownGameError", "WispError", "card_str", "daily_seed", "deal", "deal_position", "game_ids",

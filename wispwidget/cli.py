@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from . import formats
-from .deals import daily_seed, deal_position, parse_date
+from .deals import check_seed, deal_position, parse_date
 from .engine.game import Game
 from .engine.perft import perft
 from .errors import WispError
@@ -59,15 +59,15 @@ def _print_json(document: dict) -> None:
 
 def cmd_deal(args: argparse.Namespace) -> int:
     """Print a ``wisp-position/1`` for a deal number, the daily deal or a winnable deal."""
+    from .winnable import daily_deal_seed, winnable_seed
+
     spec = get_game(args.game, args.variant)
     if args.daily is not None:
-        seed = daily_seed(parse_date(args.daily), spec)
+        seed = daily_deal_seed(parse_date(args.daily), spec)
     else:
-        seed = 1 if args.seed is None else args.seed
-    if args.winnable or args.daily is not None:
-        from .winnable import winnable_seed
-
-        seed = winnable_seed(spec, seed)
+        seed = 1 if args.seed is None else check_seed(args.seed)
+        if args.winnable:
+            seed = winnable_seed(spec, seed)
     position = deal_position(spec, seed)
     print(formats.write_position(position, indent=None if args.compact else 2))
     return 0
@@ -117,6 +117,32 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_study(args: argparse.Namespace) -> int:
+    """Solve a range of deals; JSON lines to stdout (or --output), a summary on stderr."""
+    from .search.study import StudyJob, format_summary, parse_range, progress_bar, study
+
+    spec = get_game(args.game, args.variant)
+    try:
+        deals = parse_range(args.deals)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {args.workers}")
+    jobs = [StudyJob(spec.game, spec.variant, seed, args.max_positions, args.time_limit) for seed in deals]
+    out = open(args.output, "w") if args.output else sys.stdout  # noqa: SIM115
+    try:
+        summary = study(jobs, workers=args.workers, executor=args.executor, scheduler=args.scheduler, out=out,
+                        progress=None if args.quiet else progress_bar())
+    finally:
+        if args.output:
+            out.close()
+    print(format_summary(summary), file=sys.stderr)
+    if args.summary_json:
+        with open(args.summary_json, "w") as handle:
+            handle.write(formats.dump_json(summary, indent=2) + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``wispwidget`` command."""
     parser = _Parser(prog="wispwidget", description="Spider- and Forty-Thieves-family solitaire tools.")
@@ -151,6 +177,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-positions", type=int, default=1_000_000)
     p.add_argument("--time-limit", type=float, default=None, help="seconds")
     p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("study", help="solve many deals and summarise them")
+    p.add_argument("game")
+    p.add_argument("--variant", default=None)
+    p.add_argument("--deals", required=True, help="deal numbers A-B, inclusive")
+    p.add_argument("--max-positions", type=int, default=250_000)
+    p.add_argument("--time-limit", type=float, default=None)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--executor", choices=["local", "dask"], default="local")
+    p.add_argument("--scheduler", default=None, help="Dask scheduler address (with --executor dask)")
+    p.add_argument("--output", default=None, help="write the JSON lines here instead of standard output")
+    p.add_argument("--summary-json", default=None, help="also write the summary as JSON here")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_study)
 
     return parser
 

@@ -78,11 +78,20 @@ def deal_position(spec: GameSpec, seed: int) -> Position:
     return Position(spec=spec, tableau=tuple(tableau), stock=tuple(cards[at:]), foundations=foundations)
 
 
-def deal(game: str | GameSpec, seed: int = 1, *, variant: str | None = None):
-    """A new ``Game`` from deal number ``seed`` of ``game``."""
+def deal(game: str | GameSpec, seed: int = 1, *, variant: str | None = None, winnable: bool = False):
+    """A new ``Game`` from deal number ``seed`` of ``game``.
+
+    With ``winnable=True`` the deal is the first at or after ``seed`` that the
+    solver proved winnable.
+    """
     from .engine.game import Game
 
-    return Game(deal_position(get_game(game, variant), seed), validate=False)
+    spec = get_game(game, variant)
+    if winnable:
+        from .winnable import winnable_seed
+
+        seed = winnable_seed(spec, seed)
+    return Game(deal_position(spec, seed), validate=False)
 
 
 def daily_seed(date: _dt.date | str, game: str | GameSpec = "will-o-the-wisp", variant: str | None = None) -> int:

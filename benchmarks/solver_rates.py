@@ -1,0 +1,79 @@
+"""The solver's figures for issue 3: settled shares, speed, memory, hint time.
+
+Run: ``python benchmarks/solver_rates.py [--quick] [--workers 1] [--json results.json]``.
+Every figure comes from deals numbered from 1, as the issue's table asks;
+``--quick`` uses a tenth of the deals for a fast look.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+from wispwidget import deal
+from wispwidget.search.hints import Hinter
+from wispwidget.search.solver import solve
+from wispwidget.search.study import StudyJob, format_summary, progress_bar, study
+
+TABLE = [  # game, variant, deals, budget, what the issue asks
+    ("will-o-the-wisp", "standard", 1000, 250_000, ">= 97% settled, median <= 0.25 s"),
+    ("will-o-the-wisp", "relaxed", 1000, 250_000, ">= 99.5% settled"),
+    ("black-widow", "standard", 200, 1_000_000, ">= 90% proved won"),
+    ("waxing-moon", "standard", 200, 1_000_000, ">= 25% settled"),
+]
+
+
+def hint_times(samples: int = 20) -> list[float]:
+    """Seconds for a hint from mid-game positions (after 15 random legal moves) of Wisp deals."""
+    times = []
+    rng = random.Random(0)
+    for seed in range(1, samples + 1):
+        game = deal("will-o-the-wisp", seed)
+        for _ in range(15):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+        started = time.perf_counter()
+        Hinter(max_positions=250_000).hint(game)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def memory_of_a_million() -> dict:
+    """Peak table memory and bytes per position of one 1,000,000-position solve."""
+    result = solve(deal("black-widow", 1).position(), max_positions=1_000_000)
+    return {"positions": result.positions, "table_bytes": result.table_bytes,
+            "bytes_per_position": round(result.bytes_per_position, 1), "seconds": round(result.seconds, 2),
+            "positions_per_second": round(result.positions / result.seconds)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args()
+    report = {"games": []}
+    for game, variant, deals, budget, target in TABLE:
+        n = max(10, deals // 10) if args.quick else deals
+        print(f"\n{game}/{variant}: deals 1-{n}, {budget:,} positions each (issue: {target})")
+        jobs = [StudyJob(game, variant, seed, budget) for seed in range(1, n + 1)]
+        summary = study(jobs, workers=args.workers, progress=progress_bar())
+        print(format_summary(summary))
+        report["games"].append({"game": game, "variant": variant, "deals": n, "budget": budget, **summary})
+    times = hint_times()
+    report["hint_median_seconds"] = statistics.median(times)
+    print(f"\nhint from a mid-game Wisp position: median {statistics.median(times):.3f} s over {len(times)}")
+    report["million"] = memory_of_a_million()
+    print(f"one 1,000,000-position solve: {report['million']}")
+    if args.json:
+        with open(args.json, "w") as handle:
+            json.dump(report, handle, indent=2)
+
+
+if __name__ == "__main__":
+    main()

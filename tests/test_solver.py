@@ -1,0 +1,168 @@
+"""The solver: sound verdicts, replayable lines, budgets, cancellation, hints."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from wispwidget import Game, Move, deal, solve
+from wispwidget.check import check_solution_text
+from wispwidget.cli import main
+from wispwidget.formats import write_position, write_solution
+from wispwidget.search import BackgroundSolve, native
+from wispwidget.search.hints import Hinter
+from wispwidget.search.stats import percentile, wilson_interval, winnable_bounds
+
+from .helpers import position, suit_run
+
+MINI = [("mini-wisp", "standard"), ("mini-wisp", "relaxed"), ("mini-widow", "standard"), ("mini-moon", "standard")]
+
+
+@pytest.mark.parametrize(("game", "variant"), MINI)
+def test_verdicts_match_a_plain_exhaustive_search(game, variant):
+    """Several hundred mini deals in all: the tuned solver against a search with no pruning at all."""
+    verdicts = {"won": 0, "lost": 0}
+    for seed in range(1, 101):
+        start = deal(game, seed, variant=variant).position()
+        tuned = solve(start, max_positions=2_000_000)
+        plain = solve(start, max_positions=2_000_000, engine="python", ordering=False)
+        assert plain.result in ("won", "lost")
+        assert tuned.result == plain.result, (game, variant, seed)
+        verdicts[tuned.result] += 1
+        if tuned.result == "won":
+            check = check_solution_text(write_solution(start, tuned.moves))
+            assert check["valid"] and check["won"], check
+    if game == "mini-wisp" and variant == "standard":
+        assert verdicts["lost"] > 0  # the comparison covers both verdicts
+
+
+def test_switches_off_still_sound_on_minis():
+    for seed in range(1, 31):
+        start = deal("mini-wisp", seed).position()
+        expected = solve(start, engine="python", ordering=False).result
+        for options in ({"ordering": False}, {"dominance": False}):
+            assert solve(start, **options).result == expected
+
+
+def test_solve_already_won_and_one_move_from_won():
+    almost = position("will-o-the-wisp", piles=[f"| {suit_run('S', 13, 2)}", "| AS"], finished="C D H")
+    result = solve(almost)
+    assert result.result == "won" and result.moves == (Move("t1", "t0"),)
+    game = Game(almost)
+    game.play(Move("t1", "t0"))
+    assert solve(game).result == "won" and solve(game).moves == ()
+
+
+def test_lost_is_proved_for_a_dead_position():
+    # Every top is a Two, every Ace buried, no stock: nothing can move.
+    dead = position("mini-moon", piles=["| AS 3H 4S 2S", "| AH 3S 4H 2H", "| AS 3H 4S 2S", "| AH 3S 4H 2H"])
+    assert Game(dead).legal_moves() == []
+    result = solve(dead)
+    assert result.result == "lost" and result.moves == ()
+
+
+def test_budget_gives_unknown_and_counts_positions():
+    start = deal("black-widow", 3).position()
+    result = solve(start, max_positions=5_000)
+    assert result.result in ("unknown", "won")
+    assert result.positions <= 5_000
+    if result.result == "unknown":
+        assert result.moves == ()
+
+
+def test_time_limit_is_respected():
+    start = deal("black-widow", 5).position()
+    t = time.perf_counter()
+    result = solve(start, max_positions=10**9, time_limit=0.3)
+    assert time.perf_counter() - t < 3.0
+    assert result.result in ("unknown", "won")
+
+
+def test_background_solve_can_be_cancelled():
+    job = BackgroundSolve(deal("black-widow", 7).position(), max_positions=10**9)
+    time.sleep(0.2)
+    job.cancel()
+    result = job.wait(10)
+    assert job.done and result is not None
+    assert result.result in ("unknown", "won")
+    if result.result == "unknown":
+        assert result.cancelled
+
+
+def test_solver_reports_memory():
+    result = solve(deal("will-o-the-wisp", 1).position(), max_positions=50_000)
+    if native.load() is not None:
+        assert 0 < result.bytes_per_position < 2_000
+
+
+def test_hints_follow_a_winning_line_instantly():
+    game = deal("will-o-the-wisp", 4, variant="relaxed")
+    hinter = Hinter()
+    first = hinter.hint(game)
+    assert first.verdict == "winnable" and first.move in game.legal_moves()
+    for _ in range(5):
+        game.play(hinter.hint(game).move)
+        again = hinter.hint(game)
+        assert again.positions == 0 and again.verdict == "winnable"  # instant: on the known line
+
+
+def test_hint_is_honest_when_lost_or_unknown():
+    dead = Game(position("mini-wisp", piles=["| 2S", "| 4S", "| 6H", "| 2H"], stock="", rest="down:1"))
+    hint = Hinter().hint(dead)
+    assert hint.move is None and hint.verdict in ("lost", "unknown")
+    hard = Hinter(max_positions=10).hint(deal("black-widow", 9))
+    assert hard.verdict in ("unknown", "winnable")
+
+
+def test_wilson_interval_reference_values():
+    low, high = wilson_interval(81, 100)
+    assert round(low, 4) == 0.7222 and round(high, 4) == 0.8749
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = winnable_bounds(80, 10, 10)
+    assert low == wilson_interval(80, 100)[0] and high == wilson_interval(90, 100)[1]
+    assert percentile([5, 1, 3, 2, 4], 0.5) == 3 and percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9) == 9
+
+
+def test_cli_solve_prints_wisp_solve(tmp_path, capsys):
+    path = tmp_path / "p.json"
+    path.write_text(write_position(deal("mini-wisp", 2).position()))
+    assert main(["solve", str(path), "--max-positions", "100000"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) == {"format", "result", "positions", "seconds", "moves"}
+    assert result["format"] == "wisp-solve/1" and result["result"] in ("won", "lost")
+    path.write_text("{}")
+    assert main(["solve", str(path)]) == 2
+
+
+def test_cli_study_summary_and_lines(tmp_path, capsys):
+    out = tmp_path / "lines.jsonl"
+    summary = tmp_path / "summary.json"
+    status = main(["study", "mini-wisp", "--deals", "1-12", "--max-positions", "100000", "--workers", "2",
+                   "--output", str(out), "--summary-json", str(summary), "--quiet"])
+    assert status == 0
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["seed"] for r in lines] == list(range(1, 13))
+    data = json.loads(summary.read_text())
+    assert data["won"] + data["lost"] + data["unknown"] == 12
+    assert data["winnable_low"] <= data["won_share"] <= data["winnable_high"]
+    assert "winnable share" in capsys.readouterr().err
+    assert main(["study", "mini-wisp", "--deals", "9-3"]) == 2
+
+
+def test_study_on_a_dask_local_cluster():
+    distributed = pytest.importorskip("distributed")
+    from wispwidget.search.study import StudyJob, study
+
+    jobs = [StudyJob("mini-wisp", "standard", seed, 100_000) for seed in range(1, 9)]
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with cluster, distributed.Client(cluster) as client:
+        summary = study(jobs, executor="dask", scheduler=client)
+    local = study([StudyJob("mini-wisp", "standard", seed, 100_000) for seed in range(1, 9)])
+    assert summary["deals"] == 8 and (summary["won"], summary["lost"]) == (local["won"], local["lost"])
+
+
+def test_deal_winnable_gives_a_proved_deal():
+    game = deal("mini-wisp", 1, winnable=True)
+    assert solve(game).result == "won"

@@ -1,0 +1,68 @@
+"""Winnable deals: deal numbers the solver has proved won.
+
+A shipped catalogue (``data/winnable.json``, made by
+``benchmarks/make_winnable_catalogue.py`` and checked by the tests) answers at
+once; past it, deals are proved live, in order, from the seed asked for.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from bisect import bisect_left
+from functools import cache
+from pathlib import Path
+
+from .deals import check_seed, daily_seed, deal_position, parse_date
+from .errors import WispError
+from .games.catalogue import get_game
+from .games.spec import GameSpec
+
+CATALOGUE_FILE = Path(__file__).resolve().parent / "data" / "winnable.json"
+LIVE_POSITIONS = 250_000
+LIVE_TRIES = 200
+
+
+@cache
+def _catalogue() -> dict:
+    if not CATALOGUE_FILE.exists():
+        return {"range": [1, 0], "games": {}}
+    return json.loads(CATALOGUE_FILE.read_text())
+
+
+def proved_seeds(key: str) -> tuple[int, ...]:
+    """Every deal number of the catalogue's range proved winnable for ``game/variant``, sorted."""
+    return tuple(sorted(_catalogue()["games"].get(key, [])))
+
+
+def winnable_seed(game: str | GameSpec, seed: int = 1, variant: str | None = None) -> int:
+    """The first deal number at or after ``seed`` that the solver proved winnable."""
+    from .search.solver import solve
+
+    spec = get_game(game, variant)
+    seed = check_seed(seed)
+    first, last = _catalogue()["range"]
+    known = proved_seeds(spec.key)
+    if known and first <= seed <= last:
+        at = bisect_left(known, seed)
+        if at < len(known):
+            return known[at]
+        seed = last + 1
+    return _live(spec, seed, solve)
+
+
+def _live(spec: GameSpec, seed: int, solve) -> int:
+    for candidate in range(seed, seed + LIVE_TRIES):
+        if solve(deal_position(spec, candidate), LIVE_POSITIONS).result == "won":
+            return candidate
+    raise WispError(f"no deal of {spec.key} from {seed} to {seed + LIVE_TRIES - 1} was proved winnable")
+
+
+def daily_deal_seed(date: _dt.date | str, game: str | GameSpec = "will-o-the-wisp", variant: str | None = None) -> int:
+    """The daily deal: a proved-winnable deal number chosen from the date (the same for everyone)."""
+    spec = get_game(game, variant)
+    day = parse_date(date) if isinstance(date, str) else date
+    known = proved_seeds(spec.key)
+    if known:
+        return known[daily_seed(day, spec) % len(known)]
+    return winnable_seed(spec, daily_seed(day, spec) % 1_000_000 + 1)
