@@ -1,0 +1,19 @@
+// Bundle the front-end into wispwidget/static/ (run by hatch-jupyter-builder on install).
+import { build } from "esbuild";
+import { copyFileSync, mkdirSync } from "node:fs";
+
+const outdir = "wispwidget/static";
+mkdirSync(outdir, { recursive: true });
+for (const name of ["table"]) {
+  await build({
+    entryPoints: [`js/${name}.ts`],
+    bundle: true,
+    format: "esm",
+    minify: true,
+    target: ["es2020"],
+    define: { "define.amd": "false" },
+    outfile: `${outdir}/${name}.js`,
+  });
+  copyFileSync(`js/${name}.css`, `${outdir}/${name}.css`);
+}
+console.log("built", outdir);

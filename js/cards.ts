@@ -1,0 +1,64 @@
+/** Cards drawn with our own DOM and CSS: no images, no network, crisp at any size. */
+
+const SUIT_SYMBOL: Record<string, string> = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+const SUIT_NAME: Record<string, string> = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_NAME: Record<string, string> = {
+  A: "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
+  "8": "Eight", "9": "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King",
+};
+
+/** "7H" -> "Seven of hearts". */
+export function cardName(card: string): string {
+  return `${RANK_NAME[card[0]] ?? card[0]} of ${SUIT_NAME[card[1]] ?? card[1]}`;
+}
+
+/** The rank as printed on the card ("10" for T). */
+export function rankLabel(card: string): string {
+  return card[0] === "T" ? "10" : card[0];
+}
+
+export function isRed(card: string): boolean {
+  return card[1] === "H" || card[1] === "D";
+}
+
+/** A face-up card element with data-card set to its code. */
+export function faceUp(card: string, doc: Document = document): HTMLElement {
+  const el = doc.createElement("div");
+  el.className = `ww-card ww-face ${isRed(card) ? "ww-red" : "ww-black"}`;
+  el.dataset.card = card;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(card));
+  const symbol = SUIT_SYMBOL[card[1]] ?? "?";
+  const corner = `<span class="ww-rank">${rankLabel(card)}</span><span class="ww-suit">${symbol}</span>`;
+  el.innerHTML =
+    `<span class="ww-corner ww-tl">${corner}</span>` +
+    `<span class="ww-pip">${symbol}</span>` +
+    `<span class="ww-corner ww-br">${corner}</span>`;
+  return el;
+}
+
+/** A face-down card: data-card="hidden" (its identity is never in the page), or revealed for teaching. */
+export function faceDown(revealed: string | undefined, doc: Document = document): HTMLElement {
+  const el = doc.createElement("div");
+  el.className = "ww-card ww-back";
+  el.dataset.card = "hidden";
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", revealed ? `face-down ${cardName(revealed)}` : "face-down card");
+  if (revealed) {
+    el.classList.add("ww-revealed", isRed(revealed) ? "ww-red" : "ww-black");
+    el.dataset.revealed = revealed;
+    el.textContent = `${rankLabel(revealed)}${SUIT_SYMBOL[revealed[1]] ?? ""}`;
+  }
+  return el;
+}
+
+/** An empty slot (a pile with no cards). */
+export function slot(label: string, doc: Document = document): HTMLElement {
+  const el = doc.createElement("div");
+  el.className = "ww-card ww-slot";
+  el.setAttribute("aria-hidden", "true");
+  el.textContent = label;
+  return el;
+}
+
+export { SUIT_SYMBOL };
