@@ -21,10 +21,22 @@ from .winnable import daily_deal_seed, winnable_seed
 __version__ = "0.1.0"
 
 __all__ = [
-    "BackgroundSolve", "CancelToken", "Hint", "Hinter", "SolveResult", "daily_deal_seed", "solve", "winnable_seed",
+    "BackgroundSolve", "CancelToken", "Hint", "Hinter", "SolveResult", "TableWidget", "daily_deal_seed", "play",
+    "solve", "winnable_seed",
     "CATALOGUE", "DEAL", "DRAW", "Deck", "FormatError", "Game", "GameSpec", "IllegalMoveError",
     "InvalidPositionError", "Move", "NoDestinationError", "NothingToUndoError", "Pile", "Position",
     "UnknownGameError", "WispError", "card_str", "daily_seed", "deal", "deal_position", "game_ids",
     "get_game", "parse_card", "perft", "read_position", "read_solution", "register", "variants",
     "write_position", "write_solution",
 ]
+
+_WIDGETS = {"play", "TableWidget"}
+
+
+def __getattr__(name: str):
+    """The widgets load on first use, so the command line never imports the notebook stack."""
+    if name in _WIDGETS:
+        from . import widgets
+
+        return getattr(widgets, name)
+    raise AttributeError(f"module 'wispwidget' has no attribute {name!r}")

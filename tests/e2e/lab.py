@@ -1,0 +1,150 @@
+"""A real JupyterLab with a notebook, Debian's Chromium driven by Playwright, and a side
+channel to the notebook's kernel so tests can assert on the Python game itself."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium, if installed."""
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def notebook(cells: list[str]) -> dict:
+    """A notebook with a kernelspec (so no kernel dialog blocks) and the given code cells."""
+    return {
+        "nbformat": 4, "nbformat_minor": 5,
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"},
+                     "language_info": {"name": "python"}},
+        "cells": [{"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": None, "outputs": [],
+                   "source": source} for i, source in enumerate(cells)],
+    }
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Lab:
+    """A running JupyterLab server in a scratch folder."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.runtime = root / ".runtime"
+        env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.runtime),
+                   JUPYTERLAB_SETTINGS_DIR=str(root / ".settings"), JUPYTERLAB_WORKSPACES_DIR=str(root / ".ws"))
+        self.log = open(root / "lab.log", "w")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={self.port}", "--ip=127.0.0.1",
+             "--ServerApp.token=", "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={root}",
+             "--LabApp.news_url=None", "--ServerApp.disable_check_xsrf=True"],
+            cwd=root, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 90
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(f"{self.url}/api/status", timeout=2)
+                return
+            except OSError:
+                time.sleep(0.5)
+        raise RuntimeError(f"JupyterLab did not start; see {root / 'lab.log'}")
+
+    def kernel(self, path: str):
+        """A client to the kernel of the open notebook ``path``."""
+        from jupyter_client import BlockingKernelClient
+
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            sessions = json.load(urllib.request.urlopen(f"{self.url}/api/sessions"))
+            for session in sessions:
+                if session["path"].endswith(path):
+                    connection = self.runtime / f"kernel-{session['kernel']['id']}.json"
+                    if connection.exists():
+                        client = BlockingKernelClient(connection_file=str(connection))
+                        client.load_connection_file()
+                        client.start_channels()
+                        client.wait_for_ready(timeout=60)
+                        return KernelSide(client)
+            time.sleep(0.5)
+        raise RuntimeError(f"no kernel for {path}")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+class KernelSide:
+    """Run code in the notebook's kernel and read back JSON."""
+
+    def __init__(self, client) -> None:
+        self.client = client
+
+    def value(self, expression: str):
+        """The JSON value of a Python expression evaluated in the kernel."""
+        chunks: list[str] = []
+
+        def hook(message: dict) -> None:
+            if message["msg_type"] == "stream":
+                chunks.append(message["content"]["text"])
+            elif message["msg_type"] == "error":
+                chunks.append("ERROR " + "\n".join(message["content"]["traceback"]))
+
+        self.client.execute_interactive(f"import json as _j; print(_j.dumps({expression}))", output_hook=hook,
+                                        timeout=60)
+        text = "".join(chunks)
+        if text.startswith("ERROR"):
+            raise RuntimeError(text)
+        return json.loads(text)
+
+    def close(self) -> None:
+        self.client.stop_channels()
+
+
+@contextmanager
+def lab_page(cells: list[str], name: str = "play.ipynb"):
+    """Yield (page, kernel side, lab) with the notebook open and its cells run."""
+    from playwright.sync_api import sync_playwright
+
+    root = Path(tempfile.mkdtemp(prefix="wisp-e2e-"))
+    (root / name).write_text(json.dumps(notebook(cells)))
+    lab = Lab(root)
+    kernel = None
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(f"{lab.url}/lab/tree/{name}", wait_until="domcontentloaded")
+            page.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for(timeout=90_000)
+            page.locator(".jp-Notebook .jp-Cell").first.click()
+            for _ in cells:
+                page.keyboard.press("Shift+Enter")
+            page.locator(".ww-root").first.wait_for(timeout=60_000)
+            kernel = lab.kernel(name)
+            yield page, kernel, lab
+            browser.close()
+    finally:
+        if kernel is not None:
+            kernel.close()
+        lab.stop()
+        shutil.rmtree(root, ignore_errors=True)
