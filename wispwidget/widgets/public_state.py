@@ -23,6 +23,8 @@ def public_state(game: Game, *, seed: int | None, version: int, reveal: bool = F
         if reveal:
             pile["hidden"] = [card_str(c) for c in down]
         tableau.append(pile)
+    legal = game.legal_moves()
+    won = game.is_won()
     stock_left = len(game.stock)
     deals_left = -(-stock_left // spec.piles) if not spec.has_waste else stock_left
     state: dict[str, Any] = {
@@ -36,12 +38,12 @@ def public_state(game: Game, *, seed: int | None, version: int, reveal: bool = F
         "stock": {"count": stock_left, "deals_left": deals_left, "action": "draw" if spec.has_waste else "deal"},
         "has_waste": spec.has_waste,
         "waste": [card_str(c) for c in game.waste],
-        "legal": [[m.source, m.target, m.count] for m in game.legal_moves()],
+        "legal": [[m.source, m.target, m.count] for m in legal],
         "moves": len(game.moves_played),
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
-        "won": game.is_won(),
-        "stuck": game.is_stuck(),
+        "won": won,
+        "stuck": not won and not legal,
         "reveal": reveal,
         "top_rank": spec.deck.top_rank,
     }
