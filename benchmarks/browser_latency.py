@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.e2e.lab import lab_page  # noqa: E402
+from tests.e2e.lab import lab_page
 
 CELL = """import wispwidget
 w = wispwidget.play("black-widow", seed=1, auto_verdict=False)

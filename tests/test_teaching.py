@@ -1,0 +1,147 @@
+"""The teaching search: shortest solutions, faithful traces, switches that do what they say."""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pytest
+
+from wispwidget import Game, deal
+from wispwidget.search.algorithms import (
+    ALGORITHMS,
+    astar,
+    breadth_first,
+    depth_first,
+    greedy_best_first,
+    iterative_deepening,
+    weighted_astar,
+)
+from wispwidget.search.problem import PRUNING_RULES, SearchProblem
+from wispwidget.search.trace import EXPAND, KINDS, Trace
+
+from .reference_rules import after, legal_triples, won
+
+
+def shortest_by_reference(start, limit=200_000):
+    """Fewest moves to a win, by breadth-first search over the independent reference rules."""
+    frontier, seen = deque([(start, 0)]), {start}
+    while frontier and len(seen) < limit:
+        position, depth = frontier.popleft()
+        if won(position):
+            return depth
+        for triple in legal_triples(position):
+            child = after(position, triple)
+            if child not in seen:
+                seen.add(child)
+                frontier.append((child, depth + 1))
+    return None if not frontier else "too big"
+
+
+MICRO = [deal("micro-wisp", seed).position() for seed in range(1, 13)]
+
+
+@pytest.mark.parametrize("start", MICRO, ids=[f"micro-{i}" for i in range(1, 13)])
+def test_bfs_and_astar_find_shortest_solutions(start):
+    expected = shortest_by_reference(start)
+    problem = SearchProblem(start)
+    bfs = breadth_first(problem)
+    assert bfs.length == expected
+    for heuristic in ("zero", "deals-left", "cards-left"):
+        assert astar(problem, heuristic).length == expected
+    iddfs = iterative_deepening(problem, max_depth=30)
+    assert iddfs.length == expected
+    if expected is None:
+        assert bfs.exhausted
+
+
+def test_astar_is_shortest_on_a_forty_thieves_mini():
+    start = deal("mini-moon", 3).position()
+    problem = SearchProblem(start)
+    assert astar(problem, "cards-left").length == breadth_first(problem).length == 24
+
+
+def test_every_algorithm_returns_a_line_that_wins():
+    start = deal("micro-wisp", 3).position()
+    for name, algorithm in ALGORITHMS.items():
+        result = algorithm(SearchProblem(start))
+        assert result.solved, name
+        game = Game(start)
+        for move in result.moves:
+            game.play(move)
+        assert game.is_won(), name
+
+
+@pytest.mark.parametrize("algorithm", [breadth_first, depth_first, greedy_best_first, astar, weighted_astar])
+def test_traces_replay_to_the_positions_the_search_visited(algorithm):
+    problem = SearchProblem(deal("micro-wisp", 1).position())
+    result = algorithm(problem, record=True)
+    trace = result.trace
+    expansions = [k for k, event in enumerate(trace.events) if event[0] == EXPAND]
+    assert len(expansions) == result.expanded == len(result.visited)
+    for visited_key, k in zip(result.visited, expansions):
+        state = trace.state_at(k + 1)
+        assert problem.key(Game(state.position, validate=False)) == visited_key
+    final = trace.state_at(len(trace))
+    assert final.goal != -1 and final.path == result.moves
+
+
+def test_state_at_is_a_pure_function_of_the_prefix():
+    trace = breadth_first(SearchProblem(deal("micro-wisp", 1).position()), record=True).trace
+    again = Trace.from_json(trace.to_json())
+    for k in (0, 1, 5, len(trace) // 2, len(trace)):
+        a, b = trace.state_at(k), again.state_at(k)
+        assert (a.current, a.path, a.frontier, a.explored, a.counts) == (b.current, b.path, b.frontier, b.explored,
+                                                                          b.counts)
+    with pytest.raises(IndexError):
+        trace.state_at(len(trace) + 1)
+
+
+def test_traces_are_compact():
+    result = breadth_first(SearchProblem(deal("mini-moon", 3).position()), record=True)
+    text = result.trace.to_json()
+    per_event = len(text) / len(result.trace)
+    assert len(result.trace) > 100_000
+    assert per_event < 40  # so 100,000 events stay within a few MB
+    assert len(text) < 8 * 1024 * 1024
+
+
+def test_duplicate_detection_lowers_expansions():
+    problem = SearchProblem(deal("micro-wisp", 1).position())
+    with_table = breadth_first(problem, dedupe=True)
+    without = breadth_first(problem, dedupe=False, max_expansions=20_000)
+    assert with_table.length == without.length
+    assert with_table.expanded < without.expanded
+
+
+@pytest.mark.parametrize("rule", PRUNING_RULES)
+def test_each_pruning_rule_prunes_and_keeps_the_answer(rule):
+    seeds = {"ace-to-foundation": ("mini-moon", 5), "relabel": ("micro-wisp", 2), "first-empty": ("micro-wisp", 16)}
+    start = deal(*seeds[rule]).position()
+    on = breadth_first(SearchProblem(start, pruning={rule}), record=True)
+    off = breadth_first(SearchProblem(start, pruning=set()), record=True)
+    assert on.length == off.length
+    named = [e for e in on.trace.events if KINDS[e[0]] == "prune" and on.trace.rules[e[9]] == rule]
+    assert named, f"{rule} never fired"
+    def examined(result):  # successors looked up in the table: generated plus duplicates
+        return sum(KINDS[e[0]] in ("generate", "duplicate") for e in result.trace.events)
+
+    assert examined(on) < examined(off)
+    assert not [e for e in off.trace.events if KINDS[e[0]] == "prune"]
+
+
+def test_move_ordering_changes_depth_first_search():
+    start = deal("mini-wisp", 3).position()
+    plain = depth_first(SearchProblem(start, ordering=False))
+    ordered = depth_first(SearchProblem(start, ordering=True))
+    assert plain.solved and ordered.solved
+    assert plain.expanded != ordered.expanded
+
+
+def test_heuristics_guide_the_search():
+    problem = SearchProblem(deal("mini-moon", 3).position())
+    assert greedy_best_first(problem, "disorder").expanded < breadth_first(problem).expanded
+
+
+def test_unknown_pruning_rule_is_refused():
+    with pytest.raises(ValueError, match="unknown pruning rule"):
+        SearchProblem(deal("micro-wisp", 1).position(), pruning={"magic"})

@@ -1,0 +1,165 @@
+"""Search traces: an ordered event log that replays any step of a search.
+
+Each event is a small list of ints, ``[kind, node, parent, move, depth, g, h10,
+frontier, explored, rule]``: ``move`` and ``rule`` index the trace's tables,
+``h10`` is ten times the heuristic value. Step ``k`` (``state_at(k)``) is a pure
+function of the start position and ``events[:k]``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.game import Game
+from ..engine.move import Move
+from ..engine.position import Position
+from ..errors import FormatError
+from ..formats import load_json, move_from_dict, move_to_dict, position_from_dict, position_to_dict
+
+TRACE_FORMAT = "wisp-trace/1"
+KINDS = ("generate", "expand", "duplicate", "prune", "backtrack", "goal", "iteration")
+GENERATE, EXPAND, DUPLICATE, PRUNE, BACKTRACK, GOAL, ITERATION = range(len(KINDS))
+NO = -1
+
+
+@dataclass
+class Trace:
+    """The event log of one search run."""
+
+    start: Position
+    algorithm: str
+    options: dict[str, Any] = field(default_factory=dict)
+    moves: list[Move] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    events: list[list[int]] = field(default_factory=list)
+    _move_index: dict[Move, int] = field(default_factory=dict, repr=False)
+    _rule_index: dict[str, int] = field(default_factory=dict, repr=False)
+
+    def record(self, kind: int, node: int, parent: int = NO, move: Move | None = None, depth: int = 0,
+               g: float = 0, h: float = 0, frontier: int = 0, explored: int = 0, rule: str | None = None) -> None:
+        """Append one event."""
+        move_id = NO
+        if move is not None:
+            move_id = self._move_index.get(move, NO)
+            if move_id == NO:
+                move_id = self._move_index[move] = len(self.moves)
+                self.moves.append(move)
+        rule_id = NO
+        if rule is not None:
+            rule_id = self._rule_index.get(rule, NO)
+            if rule_id == NO:
+                rule_id = self._rule_index[rule] = len(self.rules)
+                self.rules.append(rule)
+        self.events.append([kind, node, parent, move_id, depth, int(round(g)), int(round(h * 10)), frontier,
+                            explored, rule_id])
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    # -- replay -------------------------------------------------------------------------
+
+    def state_at(self, k: int) -> TraceState:
+        """The search as it stood after the first ``k`` events."""
+        if not 0 <= k <= len(self.events):
+            raise IndexError(f"step {k} is outside 0..{len(self.events)}")
+        parents: dict[int, int] = {}
+        via: dict[int, int] = {}
+        frontier: set[int] = set()
+        explored: set[int] = set()
+        pruned: set[int] = set()
+        duplicates: set[int] = set()
+        current = NO
+        goal = NO
+        counts = dict.fromkeys(KINDS, 0)
+        for event in self.events[:k]:
+            kind, node, parent, move = event[0], event[1], event[2], event[3]
+            counts[KINDS[kind]] += 1
+            if kind == ITERATION:
+                frontier.clear()
+                explored.clear()
+                pruned.clear()
+                duplicates.clear()
+                parents.clear()
+                via.clear()
+                current = NO
+                continue
+            if kind in (GENERATE, DUPLICATE, PRUNE):
+                parents[node] = parent
+                via[node] = move
+                (frontier if kind == GENERATE else pruned if kind == PRUNE else duplicates).add(node)
+            elif kind == EXPAND:
+                frontier.discard(node)
+                explored.add(node)
+                current = node
+            elif kind == BACKTRACK:
+                current = parents.get(node, NO)
+            elif kind == GOAL:
+                goal = current = node
+        path = self._path(current, parents, via)
+        return TraceState(step=k, current=current, path=path, frontier=frozenset(frontier),
+                          explored=frozenset(explored), pruned=frozenset(pruned), duplicates=frozenset(duplicates),
+                          goal=goal, counts=counts, trace=self)
+
+    def _path(self, node: int, parents: dict[int, int], via: dict[int, int]) -> list[Move]:
+        path: list[Move] = []
+        while node != NO and node in parents and parents[node] != NO:
+            path.append(self.moves[via[node]])
+            node = parents[node]
+        return path[::-1]
+
+    def position_of(self, moves: list[Move]) -> Position:
+        """The position reached by playing ``moves`` from the start."""
+        game = Game(self.start, validate=False)
+        for move in moves:
+            game.push(move)
+        return game.position()
+
+    # -- files ----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``wisp-trace/1`` object."""
+        return {"format": TRACE_FORMAT, "algorithm": self.algorithm, "options": self.options,
+                "start": position_to_dict(self.start), "moves": [move_to_dict(m) for m in self.moves],
+                "rules": self.rules, "kinds": list(KINDS), "events": self.events}
+
+    def to_json(self) -> str:
+        """Compact JSON text (a 100,000-event trace is a few MB)."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Trace:
+        """Read a trace saved with ``to_json``."""
+        doc = load_json(text)
+        if not isinstance(doc, dict) or doc.get("format") != TRACE_FORMAT:
+            raise FormatError(f"not a {TRACE_FORMAT} document")
+        trace = cls(start=position_from_dict(doc["start"], "start"), algorithm=str(doc["algorithm"]),
+                    options=dict(doc.get("options", {})))
+        trace.moves = [move_from_dict(m, f"moves[{i}]") for i, m in enumerate(doc["moves"])]
+        trace.rules = [str(r) for r in doc["rules"]]
+        trace.events = [list(map(int, e)) for e in doc["events"]]
+        trace._move_index = {m: i for i, m in enumerate(trace.moves)}
+        trace._rule_index = {r: i for i, r in enumerate(trace.rules)}
+        return trace
+
+
+@dataclass(frozen=True)
+class TraceState:
+    """One step of a trace: the current node, its path and position, and the node sets."""
+
+    step: int
+    current: int
+    path: list[Move]
+    frontier: frozenset[int]
+    explored: frozenset[int]
+    pruned: frozenset[int]
+    duplicates: frozenset[int]
+    goal: int
+    counts: dict[str, int]
+    trace: Trace
+
+    @property
+    def position(self) -> Position:
+        """The position at the current node."""
+        return self.trace.position_of(self.path)
