@@ -7,6 +7,7 @@ can say which rule removed which successor.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,7 +49,7 @@ def h_disorder(game: Game) -> float:
     total = 0.0
     for down, up in zip(game.down, game.up):
         total += 2 * len(down)
-        for below, above in zip(up, up[1:]):
+        for below, above in itertools.pairwise(up):
             if below >> 2 != (above >> 2) + 1 or below & 3 != above & 3:
                 total += 1
     total += len(game.stock) / max(1, game.spec.piles) + len(game.waste) / 2
@@ -108,8 +109,8 @@ class SearchProblem:
         pruned: list[tuple[Move, str]] = []
         symmetric = game.spec.has_waste or not game.stock
         if "ace-to-foundation" in self.pruning and _ace_rule_sound(game):
-            ace = next((m for m in moves if m.target[0] == "f" and m.source[0] in "tw" and _moving_card(game, m) >> 2 == 1),
-                       None)
+            aces = (m for m in moves if m.target[0] == "f" and m.source[0] in "tw" and _moving_card(game, m) >> 2 == 1)
+            ace = next(aces, None)
             if ace is not None:
                 return [ace], [(m, "ace-to-foundation") for m in moves if m != ace]
         first_empty_used: set[tuple[str, int]] = set()

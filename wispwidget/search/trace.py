@@ -52,7 +52,7 @@ class Trace:
             if rule_id == NO:
                 rule_id = self._rule_index[rule] = len(self.rules)
                 self.rules.append(rule)
-        self.events.append([kind, node, parent, move_id, depth, int(round(g)), int(round(h * 10)), frontier,
+        self.events.append([kind, node, parent, move_id, depth, round(g), round(h * 10), frontier,
                             explored, rule_id])
 
     def __len__(self) -> int:
