@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync } from "node:fs";
 
 const outdir = "wispwidget/static";
 mkdirSync(outdir, { recursive: true });
-for (const name of ["table"]) {
+for (const name of ["table", "trace"]) {
   await build({
     entryPoints: [`js/${name}.ts`],
     bundle: true,
@@ -14,6 +14,6 @@ for (const name of ["table"]) {
     define: { "define.amd": "false" },
     outfile: `${outdir}/${name}.js`,
   });
-  copyFileSync(`js/${name}.css`, `${outdir}/${name}.css`);
 }
+copyFileSync("js/table.css", `${outdir}/table.css`);
 console.log("built", outdir);

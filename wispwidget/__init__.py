@@ -15,22 +15,22 @@ from .errors import (
 from .formats import read_position, read_solution, write_position, write_solution
 from .games import CATALOGUE, GameSpec, game_ids, get_game, register, variants
 from .search import BackgroundSolve, CancelToken, SolveResult, solve
+from .search.compare import compare
 from .search.hints import Hint, Hinter
 from .winnable import daily_deal_seed, winnable_seed
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "BackgroundSolve", "CancelToken", "Hint", "Hinter", "SolveResult", "TableWidget", "daily_deal_seed", "play",
-    "solve", "winnable_seed",
-    "CATALOGUE", "DEAL", "DRAW", "Deck", "FormatError", "Game", "GameSpec", "IllegalMoveError",
-    "InvalidPositionError", "Move", "NoDestinationError", "NothingToUndoError", "Pile", "Position",
-    "UnknownGameError", "WispError", "card_str", "daily_seed", "deal", "deal_position", "game_ids",
-    "get_game", "parse_card", "perft", "read_position", "read_solution", "register", "variants",
+    "BackgroundSolve", "CATALOGUE", "CancelToken", "DEAL", "DRAW", "Deck", "FormatError", "Game", "GameSpec", "Hint",
+    "Hinter", "IllegalMoveError", "InvalidPositionError", "Move", "NoDestinationError", "NothingToUndoError", "Pile",
+    "Position", "SearchTraceWidget", "SolveResult", "TableWidget", "UnknownGameError", "WispError", "card_str",
+    "compare", "daily_deal_seed", "daily_seed", "deal", "deal_position", "game_ids", "get_game", "parse_card",
+    "perft", "play", "read_position", "read_solution", "register", "solve", "variants", "winnable_seed",
     "write_position", "write_solution",
 ]
 
-_WIDGETS = {"play", "TableWidget"}
+_WIDGETS = {"play", "TableWidget", "SearchTraceWidget"}
 
 
 def __getattr__(name: str):

@@ -122,7 +122,7 @@ class KernelSide:
 
 
 @contextmanager
-def lab_page(cells: list[str], name: str = "play.ipynb"):
+def lab_page(cells: list[str], name: str = "play.ipynb", wait_for: str = ".ww-root"):
     """Yield (page, kernel side, lab) with the notebook open and its cells run."""
     from playwright.sync_api import sync_playwright
 
@@ -139,7 +139,7 @@ def lab_page(cells: list[str], name: str = "play.ipynb"):
             page.locator(".jp-Notebook .jp-Cell").first.click()
             for _ in cells:
                 page.keyboard.press("Shift+Enter")
-            page.locator(".ww-root").first.wait_for(timeout=60_000)
+            page.locator(wait_for).first.wait_for(timeout=60_000)
             kernel = lab.kernel(name)
             yield page, kernel, lab
             browser.close()

@@ -29,10 +29,15 @@ widget.render({{ model, el: document.getElementById("table") }});
 """
 
 
-def table_html(table_state: dict[str, Any], *, title: str = "wispwidget", traits: dict[str, Any] | None = None) -> str:
-    """The page: the widget's own bundle and CSS inlined, with a read-only model holding the state."""
-    esm = json.dumps((STATIC / "table.js").read_text(encoding="utf-8")).replace("</", "<\\/")
-    state = {"table": table_state, "status": "", "verdict": "", "message": {}, "hint_move": {}, "games": [],
-             "busy": False, "view_only": True, **(traits or {})}
+def widget_html(bundle: str, traits: dict[str, Any], *, title: str = "wispwidget") -> str:
+    """A page: the widget's own bundle and CSS inlined, with a read-only model holding ``traits``."""
+    esm = json.dumps((STATIC / bundle).read_text(encoding="utf-8")).replace("</", "<\\/")
     return PAGE.format(title=html.escape(title), css=(STATIC / "table.css").read_text(encoding="utf-8"), esm=esm,
-                       state=json.dumps(state).replace("</", "<\\/"))
+                       state=json.dumps(traits).replace("</", "<\\/"))
+
+
+def table_html(table_state: dict[str, Any], *, title: str = "wispwidget") -> str:
+    """A view-only page of one table position."""
+    traits = {"table": table_state, "status": "", "verdict": "", "message": {}, "hint_move": {}, "games": [],
+              "busy": False, "view_only": True}
+    return widget_html("table.js", traits, title=title)
