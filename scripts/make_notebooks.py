@@ -58,7 +58,9 @@ ww.winnable_seed("will-o-the-wisp", 1), ww.daily_deal_seed("2026-11-29")"""),
     ("code", """w.daily("2026-11-29")
 w.seed, w.game.spec.name"""),
     ("md", "Positions travel as JSON (`wisp-position/1`), and a table can be saved as a view-only web page."),
-    ("code", """import tempfile, pathlib
+    ("code", """import pathlib
+import tempfile
+
 print(w.to_json()[:120], "...")
 page = w.to_html(pathlib.Path(tempfile.mkdtemp()) / "table.html")
 page.name, page.stat().st_size > 1000"""),
@@ -130,8 +132,8 @@ NOTEBOOKS["03-search-basics.ipynb"] = [
 Micro Wisp has eight cards (Ace to Four of spades and hearts) on three piles, so breadth-first search finishes
 and its whole tree fits on screen. Every search here walks the same engine you play with."""),
     ("code", """import wispwidget as ww
-from wispwidget.search.problem import SearchProblem
 from wispwidget.search.algorithms import breadth_first, depth_first
+from wispwidget.search.problem import SearchProblem
 from wispwidget.text import render
 
 start = ww.deal("micro-wisp", 1).position()
@@ -165,8 +167,8 @@ NOTEBOOKS["04-heuristics-and-pruning.ipynb"] = [
 A* with an admissible heuristic still finds shortest solutions, with fewer expansions. A transposition table
 stops the search from expanding the same position twice. Sound pruning rules remove moves that cannot matter."""),
     ("code", """import wispwidget as ww
-from wispwidget.search.problem import SearchProblem, PRUNING_RULES
 from wispwidget.search.algorithms import astar, breadth_first, greedy_best_first
+from wispwidget.search.problem import SearchProblem
 
 start = ww.deal("mini-moon", 3).position()
 problem = SearchProblem(start)
@@ -206,8 +208,7 @@ A study solves many deals and counts what it settles. **Winnable here means "win
 solver knows the face-down cards and the stock order, which a person never does. A deal it cannot settle within
 its budget is *unknown*; the interval below counts unknowns both ways (lost for the lower bound, won for the
 upper), as Blake and Gent do."""),
-    ("code", """import wispwidget as ww
-from wispwidget.search.study import StudyJob, study, format_summary
+    ("code", """from wispwidget.search.study import StudyJob, study
 
 results = {}
 for variant in ("standard", "relaxed"):
@@ -220,7 +221,7 @@ for variant in ("standard", "relaxed"):
 import matplotlib.pyplot as plt
 
 fig, ax = plt.subplots(figsize=(6, 3))
-for i, (variant, s) in enumerate(results.items()):
+for i, s in enumerate(results.values()):
     ax.bar(i, 100 * (s["winnable_high"] - s["winnable_low"]), bottom=100 * s["winnable_low"], color="#90caf9")
     ax.plot([i - 0.3, i + 0.3], [100 * s["won_share"]] * 2, color="#2e7d32")
 ax.set_xticks(range(len(results)), list(results))
@@ -230,6 +231,7 @@ ax.set_title("95% interval (bar) and proved share (line), 30 deals at 50,000 pos
 larger budget. Run `wispwidget study will-o-the-wisp --deals 1-1000 --max-positions 250000 --workers 2` for the
 full figure, or `benchmarks/solver_rates.py` for every game."""),
     ("code", """from wispwidget.winnable import proved_seeds
+
 for key in ("will-o-the-wisp/standard", "will-o-the-wisp/relaxed", "black-widow/standard"):
     print(f"{key:26} {len(proved_seeds(key)):3} of 100 deals proved winnable")"""),
 ]
@@ -240,8 +242,10 @@ NOTEBOOKS["06-json-positions-and-solutions.ipynb"] = [
 A teacher can set a puzzle as a `wisp-position/1` file; a student answers with a `wisp-solution/1` file, which
 anyone can check, by program or with `wispwidget check FILE`."""),
     ("code", """import json
+
 import wispwidget as ww
 from wispwidget.check import check_solution_text
+from wispwidget.text import render
 
 run = [f"{r}S" for r in "KQJT98765432"]
 puzzle = {
@@ -253,7 +257,6 @@ puzzle = {
 puzzle["tableau"][1]["up"] = ["KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H"]
 puzzle["tableau"][3]["up"] = ["4H", "3H", "2H", "AH"]
 position = ww.formats.position_from_dict(puzzle)
-from wispwidget.text import render
 print(render(position))"""),
     ("md", "A bad file is refused with a message that says what and where:"),
     ("code", """broken = json.loads(json.dumps(puzzle))
