@@ -16,6 +16,7 @@ export const CONTROLS: [label: string, action: string][] = [
   ["Undo", "undo"],
   ["Redo", "redo"],
   ["Hint", "hint"],
+  ["Fair hint", "fair_hint"],
   ["Solve", "solve"],
   ["Daily deal", "daily"],
 ];
@@ -72,6 +73,8 @@ export function createTable(model: Model, el: HTMLElement): () => void {
     button.type = "button";
     button.setAttribute("aria-label", label);
     button.dataset.action = action;
+    if (action === "hint") button.title = "Hint looks at every card, as the solver does";
+    if (action === "fair_hint") button.title = "Fair hint sees only what you see: it never peeks at hidden cards";
     buttons[action] = button;
   }
   toolbar.append(gameSelect, seedInput, winnableLabel, ...Object.values(buttons));

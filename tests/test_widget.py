@@ -192,3 +192,18 @@ def test_two_deck_game_state_masks_by_count():
     assert [p["down"] for p in w.table["tableau"]] == [5, 5, 5, 5, 4, 4, 4, 4, 4, 4]
     assert all(len(p["up"]) == 1 for p in w.table["tableau"])
     assert deal("black-widow", 3).position() == w.game.position()
+
+
+def test_fair_hint_never_peeks():
+    from wispwidget import Game
+
+    from .test_players import shuffled_hidden
+
+    w = play("will-o-the-wisp", seed=4, variant="relaxed", auto_verdict=False)
+    twin = TableWidget(Game(shuffled_hidden(w.game.position(), 3), validate=False), seed=4, auto_verdict=False)
+    assert twin.game.position() != w.game.position() and twin.version == w.version
+    first, second = w.fair_hint(), twin.fair_hint()
+    assert first.move == second.move and first.move in w.game.legal_moves()
+    assert first.verdict == "no-peek" and "no peeking" in w.message["text"]
+    send(w, {"type": "fair_hint"})  # accepted by the protocol
+    assert w.message["kind"] != "error"

@@ -128,7 +128,8 @@ def cmd_study(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1, not {args.workers}")
-    jobs = [StudyJob(spec.game, spec.variant, seed, args.max_positions, args.time_limit) for seed in deals]
+    jobs = [StudyJob(spec.game, spec.variant, seed, args.max_positions, args.time_limit, args.player)
+            for seed in deals]
     out = open(args.output, "w") if args.output else sys.stdout  # noqa: SIM115
     try:
         summary = study(jobs, workers=args.workers, executor=args.executor, scheduler=args.scheduler, out=out,
@@ -189,6 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", default=None, help="Dask scheduler address (with --executor dask)")
     p.add_argument("--output", default=None, help="write the JSON lines here instead of standard output")
     p.add_argument("--summary-json", default=None, help="also write the summary as JSON here")
+    p.add_argument("--player", choices=["thoughtful", "heuristic", "no-peek"], default="thoughtful",
+                   help="thoughtful: the solver, seeing every card; heuristic / no-peek: players that cannot")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_study)
 

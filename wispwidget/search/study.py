@@ -27,6 +27,7 @@ class StudyJob:
     seed: int
     max_positions: int
     time_limit: float | None = None
+    player: str = "thoughtful"  # or "heuristic" / "no-peek": a player that cannot see hidden cards
 
 
 def run_job(job: StudyJob) -> dict[str, Any]:
@@ -36,11 +37,29 @@ def run_job(job: StudyJob) -> dict[str, Any]:
     from .solver import solve
 
     position = deal_position(get_game(job.game, job.variant), job.seed)
+    if job.player != "thoughtful":
+        return _play_job(job, position)
     result = solve(position, job.max_positions, job.time_limit)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     return {"game": job.game, "variant": job.variant, "seed": job.seed, "result": result.result,
             "positions": result.positions, "seconds": round(result.seconds, 4), "moves": len(result.moves),
             "table_bytes": result.table_bytes, "peak_rss_bytes": peak}
+
+
+def _play_job(job: StudyJob, position) -> dict[str, Any]:
+    """A game played by an honest player: ``won`` or ``lost`` (the player lost; nothing is proved)."""
+    import time as _time
+
+    from .players import PLAYERS, play_game
+
+    started = _time.perf_counter()
+    player = PLAYERS[job.player]()
+    if job.player == "no-peek":
+        player.max_positions = min(job.max_positions, player.max_positions)
+    game = play_game(position, player, seed=job.seed)
+    return {"game": job.game, "variant": job.variant, "seed": job.seed, "player": job.player,
+            "result": "won" if game.won else "lost", "positions": 0, "moves": len(game.moves),
+            "seconds": round(_time.perf_counter() - started, 4), "reason": game.reason}
 
 
 def parse_range(text: str) -> range:

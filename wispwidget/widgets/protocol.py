@@ -18,6 +18,7 @@ REQUESTS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "undo": {"version": int},
     "redo": {"version": int},
     "hint": {},
+    "fair_hint": {},
     "restart": {},
     "new_deal": {"game": str, "variant": str, "seed": (int, type(None)), "winnable": bool},
     "daily": {},

@@ -127,6 +127,30 @@ class TableWidget(anywidget.AnyWidget):
         self._say(hint.message, "info")
         return hint
 
+    def fair_hint(self, samples: int = 6, max_positions: int = 5_000) -> Hint:
+        """A hint that never peeks: the no-peek player's move, from what the player can see.
+
+        Hint looks at every card (the thoughtful solver); Fair hint samples arrangements of the hidden cards
+        consistent with what is visible and suggests the move that wins in the most of them.
+        """
+        import random
+
+        from ..search.players import HindsightPlayer, InformationSet
+
+        info = InformationSet.of(self.game)
+        if not info.legal_moves:
+            hint = Hint(None, "unknown", 0, "No legal move is left.")
+        else:
+            player = HindsightPlayer(samples=samples, max_positions=max_positions)
+            move, wins = player.vote(info, random.Random(self.version))
+            why = (f"it starts a winning line in {wins} of {samples} arrangements of the hidden cards "
+                   "consistent with what you see" if wins else "no sampled arrangement was won; a rule of thumb")
+            hint = Hint(move, "no-peek", samples * max_positions, f"Fair hint (no peeking): play {move}: {why}.")
+        self.hint_move = {} if hint.move is None else {"from": hint.move.source, "to": hint.move.target,
+                                                       "count": hint.move.count}
+        self._say(hint.message, "info")
+        return hint
+
     def new_deal(self, game: str | None = None, variant: str | None = None, seed: int | None = None,
                  winnable: bool | None = None) -> None:
         """Start a new deal (same game unless told); ``winnable`` picks a proved-winnable deal."""
@@ -243,7 +267,9 @@ class TableWidget(anywidget.AnyWidget):
         elif kind == "restart":
             self.restart()
         elif kind == "hint":
-            threading.Thread(target=self._hint_quietly, daemon=True).start()
+            threading.Thread(target=self._hint_quietly, args=(self.hint,), daemon=True).start()
+        elif kind == "fair_hint":
+            threading.Thread(target=self._hint_quietly, args=(self.fair_hint,), daemon=True).start()
         elif kind == "new_deal":
             self.new_deal(fields.get("game"), fields.get("variant"), fields.get("seed"), fields.get("winnable"))
         elif kind == "daily":
@@ -253,9 +279,9 @@ class TableWidget(anywidget.AnyWidget):
         elif kind == "stop":
             self.stop()
 
-    def _hint_quietly(self) -> None:
+    def _hint_quietly(self, ask) -> None:
         try:
-            self.hint()
+            ask()
         except WispError as exc:  # pragma: no cover - hints do not raise on valid games
             self._say(str(exc), "error")
 

@@ -1,0 +1,262 @@
+"""Honest players: they choose moves from what a person can see, never from hidden cards.
+
+A player is given only an ``InformationSet``: the face-up cards, how many cards
+are face down in each pile and in the stock, the cards not yet seen (as a
+multiset, with no positions), and the legal moves (which depend on visible
+cards only). The referee (``play_game``) holds the real game and never hands it
+over, so a player cannot read a hidden card even by accident.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..cards import Card, make_card
+from ..engine.game import Game
+from ..engine.move import Move
+from ..engine.position import Pile, Position
+from ..games.spec import GameSpec
+from .solver import solve
+
+
+@dataclass(frozen=True)
+class InformationSet:
+    """What a player can know of a game."""
+
+    spec: GameSpec
+    piles: tuple[tuple[int, tuple[Card, ...]], ...]  # (face-down count, face-up cards) per pile
+    stock_count: int
+    waste: tuple[Card, ...]
+    finished: tuple[int, ...]
+    foundations: tuple[tuple[Card, ...], ...]
+    unseen: tuple[Card, ...]  # every card not visible, sorted: the face-down cards and the stock, in some order
+    legal_moves: tuple[Move, ...]
+
+    @classmethod
+    def of(cls, game: Game) -> InformationSet:
+        """The information set of a game (the referee calls this; players never see ``game``)."""
+        seen: Counter[Card] = Counter()
+        for up in game.up:
+            seen.update(up)
+        seen.update(game.waste)
+        for pile in game.foundations:
+            seen.update(pile)
+        top = game.spec.deck.top_rank
+        for suit in game.finished:
+            seen.update(make_card(rank, suit) for rank in range(1, top + 1))
+        unseen = game.spec.deck.counts() - seen
+        return cls(
+            spec=game.spec,
+            piles=tuple((len(d), tuple(u)) for d, u in zip(game.down, game.up)),
+            stock_count=len(game.stock),
+            waste=tuple(game.waste),
+            finished=tuple(game.finished),
+            foundations=tuple(tuple(p) for p in game.foundations),
+            unseen=tuple(sorted(unseen.elements())),
+            legal_moves=tuple(game.legal_moves()),
+        )
+
+    @property
+    def key(self) -> tuple:
+        """A key of the visible state."""
+        return self.piles, self.stock_count, self.waste, tuple(sorted(self.finished)), self.foundations
+
+    def sample(self, rng: random.Random) -> Position:
+        """A full position consistent with what is visible: the unseen cards dealt at random into the hidden places."""
+        cards = list(self.unseen)
+        rng.shuffle(cards)
+        at = 0
+        tableau = []
+        for down, up in self.piles:
+            tableau.append(Pile(tuple(cards[at:at + down]), up))
+            at += down
+        return Position(spec=self.spec, tableau=tuple(tableau), stock=tuple(cards[at:at + self.stock_count]),
+                        waste=self.waste, finished=self.finished, foundations=self.foundations)
+
+
+def reveals(info: InformationSet, move: Move) -> bool:
+    """True when the move shows a card not seen before (a deal, a draw, or a face-down card turned)."""
+    if move.source == "stock":
+        return True
+    if move.source[0] == "t":
+        down, up = info.piles[int(move.source[1:])]
+        return move.count == len(up) and down > 0
+    return False
+
+
+def next_key(info: InformationSet, move: Move) -> tuple | None:
+    """The visible state after a move that reveals nothing (None when it may reveal a card).
+
+    Such a move only rearranges visible cards, so the player needs no hidden card to know where it leads.
+    """
+    if reveals(info, move):
+        return None
+    piles = [list(up) for _, up in info.piles]
+    waste = list(info.waste)
+    foundations = [list(p) for p in info.foundations]
+    source, target = move.source, move.target
+    if source[0] == "t":
+        cards = piles[int(source[1:])][-move.count:]
+        del piles[int(source[1:])][-move.count:]
+    elif source == "waste":
+        cards = [waste.pop()]
+    else:
+        cards = [foundations[int(source[1:])].pop()]
+    if target[0] == "t":
+        dest = piles[int(target[1:])]
+        dest.extend(cards)
+        top = info.spec.deck.top_rank
+        if info.spec.removes_runs and len(dest) >= top and dest[-1] >> 2 == 1:
+            return None  # a run may leave and uncover a card
+    else:
+        foundations[int(target[1:])].extend(cards)
+    new_piles = tuple((down, tuple(up)) for (down, _), up in zip(info.piles, piles))
+    return new_piles, info.stock_count, tuple(waste), tuple(sorted(info.finished)), tuple(map(tuple, foundations))
+
+
+class Player:
+    """Chooses a move from an information set."""
+
+    name = "player"
+
+    def choose(self, info: InformationSet, rng: random.Random) -> Move:
+        """The move to play (one of ``info.legal_moves``)."""
+        raise NotImplementedError
+
+    def reset(self) -> None:
+        """Forget anything remembered from an earlier game."""
+
+
+@dataclass
+class HeuristicPlayer(Player):
+    """A plain rule-of-thumb player: turn cards, build in suit, keep runs, deal when nothing better is left.
+
+    It remembers how often it chose each move in each visible position, and prefers fresh choices, so it does
+    not circle for ever.
+    """
+
+    name: str = "heuristic"
+    _tried: Counter = field(default_factory=Counter)
+    _visited: set = field(default_factory=set)
+
+    def reset(self) -> None:
+        """Forget the last game."""
+        self._tried.clear()
+        self._visited.clear()
+
+    def candidates(self, info: InformationSet) -> list[Move]:
+        """Legal moves that do not lead back to a visible state already seen (all of them if every one does)."""
+        self._visited.add(info.key)
+        fresh = [m for m in info.legal_moves if next_key(info, m) not in self._visited]
+        return fresh or list(info.legal_moves)
+
+    def choose(self, info: InformationSet, rng: random.Random) -> Move:
+        """The best-scored fresh move, less a penalty for each time it was tried here before."""
+        key = info.key
+        moves = list(info.legal_moves)
+        fresh = self.candidates(info)
+        best = max(fresh, key=lambda m: (move_score(info, m) - 400 * self._tried[(key, m)], -moves.index(m)))
+        stock = next((m for m in moves if m.source == "stock"), None)
+        if stock is not None and move_score(info, best) <= 0:
+            best = stock  # nothing clearly good is left: deal, as a person would
+        self._tried[(key, best)] += 1
+        return best
+
+
+def move_score(info: InformationSet, move: Move) -> int:
+    """A static guess of a move's worth from visible cards only."""
+    if move.source == "stock":
+        return -200
+    if move.target[0] == "f":
+        return 900
+    score = 0
+    if move.source[0] == "t":
+        down, up = info.piles[int(move.source[1:])]
+        card = up[-move.count]
+        if move.count == len(up):
+            score += 600 if down else 150  # turns a card, or empties a pile
+        elif up[-move.count - 1] >> 2 == (card >> 2) + 1:
+            score -= 500 if up[-move.count - 1] & 3 == card & 3 else 100  # only shuffles a run
+        if move.target[0] == "t":
+            _, target = info.piles[int(move.target[1:])]
+            if not target:
+                score -= 250
+            elif target[-1] & 3 == card & 3:
+                score += 300
+        score += move.count
+    elif move.source[0] == "f":
+        score -= 300
+    return score
+
+
+@dataclass
+class HindsightPlayer(Player):
+    """No-peek hindsight optimisation: sample hidden arrangements, solve each, play the most-winning first move.
+
+    Each sample is consistent with what the player sees; the thoughtful solver finds a winning line in it (if
+    it can, within ``max_positions``); the move that starts a winning line in the most samples is played.
+    When no sample is won, the heuristic player chooses.
+    """
+
+    samples: int = 6
+    max_positions: int = 2_000
+    name: str = "no-peek"
+    fallback: HeuristicPlayer = field(default_factory=HeuristicPlayer)
+
+    def reset(self) -> None:
+        """Forget the fallback player's memory."""
+        self.fallback.reset()
+
+    def choose(self, info: InformationSet, rng: random.Random) -> Move:
+        """The first move of a winning line in the most sampled arrangements."""
+        return self.vote(info, rng)[0]
+
+    def vote(self, info: InformationSet, rng: random.Random) -> tuple[Move, int]:
+        """The chosen move and in how many of the ``samples`` arrangements it starts a winning line."""
+        if len(info.legal_moves) == 1:
+            return info.legal_moves[0], 0
+        fresh = set(self.fallback.candidates(info))
+        votes: Counter[Move] = Counter()
+        for _ in range(self.samples):
+            result = solve(info.sample(rng), max_positions=self.max_positions)
+            if result.result == "won" and result.moves and result.moves[0] in fresh:
+                votes[result.moves[0]] += 1
+        if not votes:
+            return self.fallback.choose(info, rng), 0
+        legal = list(info.legal_moves)
+        best = max(votes, key=lambda m: (votes[m], move_score(info, m), -legal.index(m)))
+        return best, votes[best]
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """The record of one game played by a player."""
+
+    won: bool
+    moves: tuple[Move, ...]
+    reason: str
+
+
+def play_game(position: Position, player: Player, *, seed: int = 0, max_moves: int = 600) -> PlayedGame:
+    """The referee: play ``player`` from ``position``, showing it only information sets."""
+    game = Game(position, validate=False)
+    rng = random.Random(seed)
+    player.reset()
+    seen: Counter[tuple] = Counter()
+    for _ in range(max_moves):
+        if game.is_won():
+            return PlayedGame(True, tuple(game.moves_played), "won")
+        info = InformationSet.of(game)
+        if not info.legal_moves:
+            return PlayedGame(False, tuple(game.moves_played), "no legal move")
+        seen[info.key] += 1
+        if seen[info.key] > 3:
+            return PlayedGame(False, tuple(game.moves_played), "going round in circles")
+        move = player.choose(info, rng)
+        game.play(move)
+    return PlayedGame(game.is_won(), tuple(game.moves_played), "won" if game.is_won() else "move limit")
+
+
+PLAYERS = {"heuristic": HeuristicPlayer, "no-peek": HindsightPlayer}
