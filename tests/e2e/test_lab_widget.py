@@ -128,3 +128,20 @@ def test_no_face_down_identity_in_the_page(lab):
     synced = kernel.value("[w.table, w.status, w.message, w.hint_move]")
     text = str(synced)
     assert not [c for c in secrets if f"'{c}'" in text]
+
+
+def test_keyboard_play(lab):
+    page, kernel, _ = lab
+    puzzle = position("will-o-the-wisp", piles=["4D | 9H 8H 7H", "| TH", "| 3C", "| 4C", "| 5C", "| 6C", "| 7C"],
+                      stock="2D 3D 2H 3H 5H 6H 8D")
+    assert kernel.value(f"w.load({write_position(puzzle, indent=None)!r}) or w.moves") == 0
+    page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').wait_for()
+    page.locator(".ww-root").first.focus()
+    for key in ["ArrowUp", "ArrowUp", " ", "ArrowRight", " "]:
+        page.keyboard.press(key)
+    until(kernel, "[list(m) for m in w.game.moves_played]", [["t0", "t1", 3]])
+    page.keyboard.press("d")
+    until(kernel, "len(w.game.moves_played)", 2)
+    assert kernel.value("list(w.game.moves_played[-1])") == ["stock", "tableau", 1]
+    page.keyboard.press("u")
+    until(kernel, "len(w.game.moves_played)", 1)
