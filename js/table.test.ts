@@ -4,6 +4,7 @@ import { cardName } from "./cards";
 import { pileOffsets } from "./layout";
 import { CONTROLS, createTable } from "./table";
 import type { TableState } from "./types";
+import { FakeModel } from "./testing";
 
 function state(overrides: Partial<TableState> = {}): TableState {
   return {
@@ -20,19 +21,6 @@ function state(overrides: Partial<TableState> = {}): TableState {
   };
 }
 
-class FakeModel {
-  values: Record<string, unknown>;
-  sent: Record<string, unknown>[] = [];
-  handlers: Record<string, (() => void)[]> = {};
-  constructor(values: Record<string, unknown>) { this.values = values; }
-  get(name: string) { return this.values[name]; }
-  set(name: string, value: unknown) { this.values[name] = value; }
-  save_changes() {}
-  on(name: string, fn: () => void) { (this.handlers[name] ||= []).push(fn); }
-  off(name: string, fn?: () => void) { this.handlers[name] = (this.handlers[name] ?? []).filter((f) => f !== fn); }
-  send(content: Record<string, unknown>) { this.sent.push(content); }
-  emit(name: string, value: unknown) { this.values[name] = value; for (const fn of this.handlers[`change:${name}`] ?? []) fn(); }
-}
 
 let cleanup: (() => void) | undefined;
 afterEach(() => { cleanup?.(); document.body.replaceChildren(); });

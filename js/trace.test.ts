@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
+import { FakeModel } from "./testing";
 import { createTraceView, replay, type TracePayload } from "./trace";
 
 import data from "./fixtures/trace.json";
@@ -29,17 +30,6 @@ describe("trace replay matches Python's Trace.state_at", () => {
   }
 });
 
-class FakeModel {
-  values: Record<string, unknown>;
-  handlers: Record<string, (() => void)[]> = {};
-  constructor(values: Record<string, unknown>) { this.values = values; }
-  get(name: string) { return this.values[name]; }
-  set(name: string, value: unknown) { this.values[name] = value; }
-  save_changes() {}
-  on(name: string, fn: () => void) { (this.handlers[name] ||= []).push(fn); }
-  off(name: string, fn?: () => void) { this.handlers[name] = (this.handlers[name] ?? []).filter((f) => f !== fn); }
-  send() {}
-}
 
 let cleanup: (() => void) | undefined;
 afterEach(() => { cleanup?.(); document.body.replaceChildren(); });

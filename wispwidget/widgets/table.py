@@ -251,33 +251,25 @@ class TableWidget(anywidget.AnyWidget):
                 self._say(str(exc), "error")
 
     def _handle(self, kind: str, fields: dict[str, Any]) -> None:
-        if kind == "click":
-            move = self.game.click_destination(fields["pile"], fields.get("count", 1))
-            self.game.play(move)
-            self._changed(str(move))
-        elif kind == "move":
-            self.game.play(Move(fields["from"], fields["to"], fields.get("count", 1)))
-            self._changed(f"{fields['from']} to {fields['to']}")
-        elif kind == "deal":
-            self.deal()
-        elif kind == "undo":
-            self.undo()
-        elif kind == "redo":
-            self.redo()
-        elif kind == "restart":
-            self.restart()
-        elif kind == "hint":
-            threading.Thread(target=self._hint_quietly, args=(self.hint,), daemon=True).start()
-        elif kind == "fair_hint":
-            threading.Thread(target=self._hint_quietly, args=(self.fair_hint,), daemon=True).start()
-        elif kind == "new_deal":
-            self.new_deal(fields.get("game"), fields.get("variant"), fields.get("seed"), fields.get("winnable"))
-        elif kind == "daily":
-            self.daily()
-        elif kind == "solve":
-            self.solve()
-        elif kind == "stop":
-            self.stop()
+        """Carry out a checked request through the same methods the Python API offers."""
+        in_background = {"hint": self.hint, "fair_hint": self.fair_hint}
+        if kind in in_background:
+            threading.Thread(target=self._hint_quietly, args=(in_background[kind],), daemon=True).start()
+            return
+        handlers = {
+            "click": lambda: self.click(fields["pile"], fields.get("count", 1)),
+            "move": lambda: self.move(fields["from"], fields["to"], fields.get("count", 1)),
+            "deal": self.deal,
+            "undo": self.undo,
+            "redo": self.redo,
+            "restart": self.restart,
+            "new_deal": lambda: self.new_deal(fields.get("game"), fields.get("variant"), fields.get("seed"),
+                                              fields.get("winnable")),
+            "daily": self.daily,
+            "solve": self.solve,
+            "stop": self.stop,
+        }
+        handlers[kind]()
 
     def _hint_quietly(self, ask) -> None:
         try:
