@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -113,6 +114,9 @@ def test_new_deal_and_daily_and_winnable():
     assert w.game.spec.game == "black-widow" and w.seed == 12 and len(w.table["tableau"]) == 10
     send(w, {"type": "new_deal", "game": "mini-wisp", "variant": "standard", "seed": 1, "winnable": True})
     from wispwidget import solve
+    deadline = time.time() + 30  # proving a deal winnable runs off the kernel's thread
+    while w.game.spec.game != "mini-wisp" and time.time() < deadline:
+        time.sleep(0.05)
     assert solve(w.game.position()).result == "won"
     send(w, {"type": "daily"})
     assert w.seed is not None and w.moves == 0

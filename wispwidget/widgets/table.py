@@ -253,6 +253,10 @@ class TableWidget(anywidget.AnyWidget):
     def _handle(self, kind: str, fields: dict[str, Any]) -> None:
         """Carry out a checked request through the same methods the Python API offers."""
         in_background = {"hint": self.hint, "fair_hint": self.fair_hint}
+        if kind == "new_deal" and (fields.get("winnable") or (fields.get("winnable") is None and self.winnable)):
+            self._say("Looking for a deal the solver can prove winnable…", "info")
+            in_background["new_deal"] = lambda: self.new_deal(fields.get("game"), fields.get("variant"),
+                                                              fields.get("seed"), fields.get("winnable"))
         if kind in in_background:
             threading.Thread(target=self._hint_quietly, args=(in_background[kind],), daemon=True).start()
             return
