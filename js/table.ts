@@ -5,6 +5,7 @@
  */
 import { cardName, faceDown, faceUp, slot, SUIT_SYMBOL } from "./cards";
 import { pileOffsets } from "./layout";
+import { h } from "./local_model";
 import type { Message, Model, Request, TableState } from "./types";
 
 const VERSIONED = new Set(["click", "move", "deal", "undo", "redo"]);
@@ -35,13 +36,6 @@ interface Cursor {
   pile: number; // index into the tableau
   count: number; // cards from the top
   holding?: { pile: string; count: number };
-}
-
-function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, cls = "", text = ""): HTMLElementTagNameMap[K] {
-  const el = doc.createElement(tag);
-  if (cls) el.className = cls;
-  if (text) el.textContent = text;
-  return el;
 }
 
 /** Build the table inside `el`; returns the clean-up function. */

@@ -3,6 +3,7 @@
  * browser, so it works in a static export too. The position at the current node
  * is drawn read-only by the table's own renderer.
  */
+import { h, LocalModel } from "./local_model";
 import { createTable } from "./table";
 import type { Model, TableState } from "./types";
 
@@ -161,36 +162,6 @@ function drawTree(doc: Document, trace: TracePayload, r: Replay): SVGSVGElement 
     svg.append(circle);
   }
   return svg;
-}
-
-class LocalModel implements Model {
-  values: Record<string, unknown>;
-  handlers: Record<string, (() => void)[]> = {};
-  constructor(values: Record<string, unknown>) {
-    this.values = values;
-  }
-  get(name: string) {
-    return this.values[name];
-  }
-  set(name: string, value: unknown) {
-    this.values[name] = value;
-    for (const fn of this.handlers[`change:${name}`] ?? []) fn();
-  }
-  save_changes() {}
-  on(name: string, fn: () => void) {
-    (this.handlers[name] ||= []).push(fn);
-  }
-  off(name: string, fn?: () => void) {
-    this.handlers[name] = (this.handlers[name] ?? []).filter((f) => f !== fn);
-  }
-  send() {}
-}
-
-function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, cls = "", text = ""): HTMLElementTagNameMap[K] {
-  const el = doc.createElement(tag);
-  if (cls) el.className = cls;
-  if (text) el.textContent = text;
-  return el;
 }
 
 /** Build the trace view inside `el`; returns the clean-up function. */

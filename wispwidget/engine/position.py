@@ -53,9 +53,7 @@ class Position:
         count.update(self.waste)
         for pile in self.foundations:
             count.update(pile)
-        top = self.spec.deck.top_rank
-        for suit in self.finished:
-            count.update(make_card(rank, suit) for rank in range(1, top + 1))
+        count.update(finished_run_cards(self.finished, self.spec.deck.top_rank))
         return count
 
     @property
@@ -120,6 +118,11 @@ class Position:
             h, w = have.get(card, 0), want[card]
             if h < w:
                 raise InvalidPositionError(f"{card_str(card)} is missing: the deck ({deck}) has {w}, the position {h}")
+
+
+def finished_run_cards(suits, top_rank: int) -> list[Card]:
+    """The cards of the finished runs of ``suits`` (each Ace to ``top_rank``)."""
+    return [make_card(rank, suit) for suit in suits for rank in range(1, top_rank + 1)]
 
 
 def finished_run_on_top(up: tuple[Card, ...] | list[Card], top_rank: int) -> bool:

@@ -13,10 +13,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..cards import Card, make_card
+from ..cards import Card
 from ..engine.game import Game
 from ..engine.move import Move
-from ..engine.position import Pile, Position
+from ..engine.position import Pile, Position, finished_run_cards
 from ..games.spec import GameSpec
 from .solver import solve
 
@@ -43,9 +43,7 @@ class InformationSet:
         seen.update(game.waste)
         for pile in game.foundations:
             seen.update(pile)
-        top = game.spec.deck.top_rank
-        for suit in game.finished:
-            seen.update(make_card(rank, suit) for rank in range(1, top + 1))
+        seen.update(finished_run_cards(game.finished, game.spec.deck.top_rank))
         unseen = game.spec.deck.counts() - seen
         return cls(
             spec=game.spec,

@@ -40,18 +40,8 @@ class Trace:
     def record(self, kind: int, node: int, parent: int = NO, move: Move | None = None, depth: int = 0,
                g: float = 0, h: float = 0, frontier: int = 0, explored: int = 0, rule: str | None = None) -> None:
         """Append one event."""
-        move_id = NO
-        if move is not None:
-            move_id = self._move_index.get(move, NO)
-            if move_id == NO:
-                move_id = self._move_index[move] = len(self.moves)
-                self.moves.append(move)
-        rule_id = NO
-        if rule is not None:
-            rule_id = self._rule_index.get(rule, NO)
-            if rule_id == NO:
-                rule_id = self._rule_index[rule] = len(self.rules)
-                self.rules.append(rule)
+        move_id = NO if move is None else _intern(self.moves, self._move_index, move)
+        rule_id = NO if rule is None else _intern(self.rules, self._rule_index, rule)
         self.events.append([kind, node, parent, move_id, depth, round(g), round(h * 10), frontier,
                             explored, rule_id])
 
@@ -142,6 +132,15 @@ class Trace:
         trace._move_index = {m: i for i, m in enumerate(trace.moves)}
         trace._rule_index = {r: i for i, r in enumerate(trace.rules)}
         return trace
+
+
+def _intern(table: list, index: dict, value) -> int:
+    """The position of ``value`` in ``table``, appending it the first time."""
+    at = index.get(value)
+    if at is None:
+        at = index[value] = len(table)
+        table.append(value)
+    return at
 
 
 @dataclass(frozen=True)

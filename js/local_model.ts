@@ -1,0 +1,34 @@
+/** A model that lives in the page only: the read-only board of the trace view, and tests, use it. */
+import type { Model } from "./types";
+
+export class LocalModel implements Model {
+  values: Record<string, unknown>;
+  handlers: Record<string, (() => void)[]> = {};
+  constructor(values: Record<string, unknown>) {
+    this.values = values;
+  }
+  get(name: string) {
+    return this.values[name];
+  }
+  /** Set a value and tell the listeners, as a kernel change would. */
+  set(name: string, value: unknown) {
+    this.values[name] = value;
+    for (const fn of this.handlers[`change:${name}`] ?? []) fn();
+  }
+  save_changes() {}
+  on(name: string, fn: () => void) {
+    (this.handlers[name] ||= []).push(fn);
+  }
+  off(name: string, fn?: () => void) {
+    this.handlers[name] = (this.handlers[name] ?? []).filter((f) => f !== fn);
+  }
+  send(_content: Record<string, unknown>) {}
+}
+
+/** Create an element with a class and text. */
+export function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, cls = "", text = ""): HTMLElementTagNameMap[K] {
+  const el = doc.createElement(tag);
+  if (cls) el.className = cls;
+  if (text) el.textContent = text;
+  return el;
+}
