@@ -138,3 +138,28 @@ describe("the table view", () => {
     expect(model.sent).toEqual([]);
   });
 });
+
+describe("requests in flight", () => {
+  it("holds deal/undo/redo until the engine answers, then sends them with the new version", () => {
+    const { el, model } = mount();
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    root.focus();
+    const key = (k: string) => root.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+    key("d");
+    key("u");
+    expect(model.sent).toEqual([{ type: "click", pile: "stock", version: 3 }]);
+    model.emit("table", state({ version: 4 }));
+    expect(model.sent[1]).toEqual({ type: "undo", version: 4 });
+  });
+
+  it("a refusal also releases the queue", () => {
+    const { el, model } = mount();
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    root.focus();
+    (el.querySelector('button[aria-label="Undo"]') as HTMLElement).click();
+    root.dispatchEvent(new KeyboardEvent("keydown", { key: "r", bubbles: true }));
+    expect(model.sent.length).toBe(1);
+    model.emit("message", { id: 9, kind: "error", text: "nothing to undo" });
+    expect(model.sent[1]).toEqual({ type: "redo", version: 3 });
+  });
+});

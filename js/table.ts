@@ -9,6 +9,7 @@ import { h } from "./local_model";
 import type { Message, Model, Request, TableState } from "./types";
 
 const VERSIONED = new Set(["click", "move", "deal", "undo", "redo"]);
+const QUEUEABLE = new Set(["deal", "undo", "redo"]);
 const DRAG_THRESHOLD = 6;
 
 export const CONTROLS: [label: string, action: string][] = [
@@ -92,10 +93,29 @@ export function createTable(model: Model, el: HTMLElement): () => void {
 
   // -- requests -------------------------------------------------------------------
 
+  // A request made on the state the player sees carries its version. While one is awaiting the engine's
+  // answer, deal/undo/redo (which do not depend on where cards are) wait for it and then go with the new
+  // version, so a quick "deal, undo" is not refused as stale. Clicks and drags are never queued.
+  let pending = false;
+  const queue: Request[] = [];
+
   function send(request: Request): void {
     if (viewOnly) return;
-    if (VERSIONED.has(request.type)) request.version = state.version;
+    if (pending && QUEUEABLE.has(request.type)) {
+      queue.push(request);
+      return;
+    }
+    if (VERSIONED.has(request.type)) {
+      request.version = state.version;
+      pending = true;
+    }
     model.send(request);
+  }
+
+  function answered(): void {
+    pending = false;
+    const next = queue.shift();
+    if (next) send(next);
   }
 
   function upCards(pile: string): string[] {
@@ -420,11 +440,16 @@ export function createTable(model: Model, el: HTMLElement): () => void {
   const redraw = () => {
     draw();
     resize();
+    answered();
+  };
+  const onMessage = () => {
+    announce();
+    if ((model.get("message") as Message)?.kind === "error") answered();
   };
   const listeners: [string, () => void][] = [
     ["change:table", redraw],
     ["change:status", () => (status.textContent = model.get("status"))],
-    ["change:message", announce],
+    ["change:message", onMessage],
     ["change:hint_move", markHint],
     ["change:busy", drawControls],
     ["change:winnable", drawControls],

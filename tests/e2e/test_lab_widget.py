@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from wispwidget.formats import write_position
 
@@ -72,7 +73,7 @@ def test_deal_by_clicking_the_stock_then_undo(lab):
         pytest.skip("a pile is empty: no deal")
     page.locator('.ww-root [data-pile="stock"]').click()
     until(kernel, "[list(m) for m in w.game.moves_played]", [*before, ["stock", "tableau", 1]])
-    assert page.locator('.ww-root [data-pile="stock"] .ww-badge').inner_text() == "4"
+    expect(page.locator('.ww-root [data-pile="stock"] .ww-badge')).to_have_text("4")
     page.get_by_role("button", name="Undo").click()
     until(kernel, "[list(m) for m in w.game.moves_played]", before)
 
@@ -140,6 +141,7 @@ def test_keyboard_play(lab):
     for key in ["ArrowUp", "ArrowUp", " ", "ArrowRight", " "]:
         page.keyboard.press(key)
     until(kernel, "[list(m) for m in w.game.moves_played]", [["t0", "t1", 3]])
+    expect(page.locator('.ww-root [data-pile="t1"] [data-card="7H"]')).to_be_visible()
     page.keyboard.press("d")
     until(kernel, "len(w.game.moves_played)", 2)
     assert kernel.value("list(w.game.moves_played[-1])") == ["stock", "tableau", 1]
