@@ -118,13 +118,6 @@ export function createTable(model: Model, el: HTMLElement): () => void {
     if (next) send(next);
   }
 
-  function upCards(pile: string): string[] {
-    if (pile === "waste") return state.waste;
-    if (pile.startsWith("t")) return state.tableau[Number(pile.slice(1))]?.up ?? [];
-    if (pile.startsWith("f") && state.foundations) return state.foundations[Number(pile.slice(1))] ?? [];
-    return [];
-  }
-
   function targetsOf(pile: string, count: number): Set<string> {
     return new Set(state.legal.filter(([s, , c]) => s === pile && c === count).map(([, t]) => t));
   }
