@@ -118,8 +118,16 @@ def test_new_deal_and_daily_and_winnable():
     while w.game.spec.game != "mini-wisp" and time.time() < deadline:
         time.sleep(0.05)
     assert solve(w.game.position()).result == "won"
-    send(w, {"type": "daily"})
-    assert w.seed is not None and w.moves == 0
+    import datetime
+
+    from wispwidget import daily_deal_seed
+
+    expected = daily_deal_seed(datetime.date.today(), w.game.spec)
+    send(w, {"type": "daily"})  # found off the kernel's thread
+    deadline = time.time() + 30
+    while w.seed != expected and time.time() < deadline:
+        time.sleep(0.05)
+    assert w.seed == expected and w.moves == 0
     send(w, {"type": "new_deal", "game": "klondike", "variant": "standard", "seed": 1, "winnable": False})
     assert w.message["kind"] == "error" and "unknown game" in w.message["text"]
 

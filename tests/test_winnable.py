@@ -38,3 +38,15 @@ def test_daily_deal_is_a_catalogue_deal_fixed_by_date():
     assert daily_deal_seed("2026-11-29", spec) == seed
     days = {daily_deal_seed(f"2026-12-{d:02d}", spec) for d in range(1, 15)}
     assert len(days) > 3
+
+
+def test_live_search_is_bounded_in_time(monkeypatch):
+    import time
+
+    from wispwidget import WispError, winnable
+
+    monkeypatch.setattr(winnable, "LIVE_SECONDS", 0.5)
+    started = time.monotonic()
+    with pytest.raises(WispError, match="could be proved winnable within"):
+        winnable_seed("spider", 1)  # four-suit Spider: no catalogue, and no quick proofs
+    assert time.monotonic() - started < 5

@@ -21,6 +21,7 @@ from .games.spec import GameSpec
 CATALOGUE_FILE = Path(__file__).resolve().parent / "data" / "winnable.json"
 LIVE_POSITIONS = 250_000
 LIVE_TRIES = 200
+LIVE_SECONDS = 30.0
 
 
 @cache
@@ -52,8 +53,16 @@ def winnable_seed(game: str | GameSpec, seed: int = 1, variant: str | None = Non
 
 
 def _live(spec: GameSpec, seed: int, solve) -> int:
+    """Prove deals from ``seed`` on, one by one, for at most LIVE_TRIES deals or LIVE_SECONDS."""
+    import time
+
+    started = time.monotonic()
     for candidate in range(seed, seed + LIVE_TRIES):
-        if solve(deal_position(spec, candidate), LIVE_POSITIONS).result == "won":
+        left = LIVE_SECONDS - (time.monotonic() - started)
+        if left <= 0:
+            raise WispError(f"no deal of {spec.key} from {seed} to {candidate - 1} could be proved winnable within "
+                            f"{LIVE_SECONDS:.0f} s; try another deal number, or play without --winnable")
+        if solve(deal_position(spec, candidate), LIVE_POSITIONS, left).result == "won":
             return candidate
     raise WispError(f"no deal of {spec.key} from {seed} to {seed + LIVE_TRIES - 1} was proved winnable")
 

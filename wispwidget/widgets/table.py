@@ -257,6 +257,8 @@ class TableWidget(anywidget.AnyWidget):
             self._say("Looking for a deal the solver can prove winnable…", "info")
             in_background["new_deal"] = lambda: self.new_deal(fields.get("game"), fields.get("variant"),
                                                               fields.get("seed"), fields.get("winnable"))
+        if kind == "daily":
+            in_background["daily"] = self.daily
         if kind in in_background:
             threading.Thread(target=self._hint_quietly, args=(in_background[kind],), daemon=True).start()
             return
