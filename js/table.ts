@@ -174,7 +174,8 @@ export function createTable(model: Model, el: HTMLElement): () => void {
         holder.dataset.pile = `f${i}`;
         const suit = finished[i];
         holder.setAttribute("aria-label", suit ? `Finished run of ${suit}` : "No finished run yet");
-        holder.append(suit ? faceUp(`K${suit}`, doc) : slot(SUIT_SYMBOL.S, doc));
+        const topCard = "A23456789TJQK"[(state.top_rank || 13) - 1];
+        holder.append(suit ? faceUp(`${topCard}${suit}`, doc) : slot(SUIT_SYMBOL.S, doc));
         top.append(holder);
       }
     }

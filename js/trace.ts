@@ -123,6 +123,7 @@ function drawTree(doc: Document, trace: TracePayload, r: Replay): SVGSVGElement 
   const svg = doc.createElementNS(SVG, "svg");
   svg.setAttribute("class", "ww-tree");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.style.width = `${width}px`; // natural size: the panel scrolls rather than shrink the tree
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", `Search tree, ${all.size} nodes`);
   const pos = (n: number) => [10 + x.get(n)! * 18 + 9, 14 + y.get(n)! * 34];
