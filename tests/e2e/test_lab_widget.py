@@ -147,3 +147,16 @@ def test_keyboard_play(lab):
     assert kernel.value("list(w.game.moves_played[-1])") == ["stock", "tableau", 1]
     page.keyboard.press("u")
     until(kernel, "len(w.game.moves_played)", 1)
+
+
+def test_hint_and_fair_hint_buttons(lab):
+    page, kernel, _ = lab
+    assert kernel.value("w.new_deal('will-o-the-wisp', 'relaxed', seed=4) or w.seed") == 4
+    expect(page.locator(".ww-root .ww-game")).to_have_value("will-o-the-wisp/relaxed")
+    for name in ("Hint", "Fair hint"):
+        assert kernel.value("setattr(w, 'hint_move', {}) or w.hint_move") == {}
+        page.locator(".ww-root").get_by_role("button", name=name, exact=True).click()
+        hint = until(kernel, "bool(w.hint_move)", True, timeout=60) and kernel.value("w.hint_move")
+        assert [hint["from"], hint["to"], hint["count"]] in kernel.value("[list(m) for m in w.game.legal_moves()]")
+        expect(page.locator(".ww-root .ww-hint").first).to_be_visible()
+    assert "no peeking" in page.locator(".ww-root .ww-live").inner_text()
