@@ -159,6 +159,11 @@ tw"""),
 print("node", state.current, "| frontier", len(state.frontier), "| explored", len(state.explored))
 print("path:", ", ".join(map(str, state.path)))
 print(render(state.position, reveal=True))"""),
+    ("md", """## BFS against DFS against A*, on this deal
+
+The comparison a lecture slide would show: nodes expanded, solution length and memory (the most nodes held at
+once). A* uses the admissible `cards-left` heuristic, so its solution is as short as breadth-first search's."""),
+    ("code", """ww.compare(start, ["bfs", "dfs", "astar"], timings=False, include_solver=False)"""),
 ]
 
 NOTEBOOKS["04-heuristics-and-pruning.ipynb"] = [
