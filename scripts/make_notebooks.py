@@ -316,9 +316,18 @@ fig, ax = plt.subplots(figsize=(5, 3))
 ax.bar(list(wins), [100 * w / len(deals) for w in wins.values()], color=["#2e7d32", "#90caf9", "#1976d2"])
 ax.set_ylabel("deals won, %")
 ax.set_title("Will o' the Wisp (Relaxed), deals 1-10");"""),
-    ("md", """The gap between the first bar and the others is the price of not seeing the cards. Measured on 200 deals
-per game by `python benchmarks/honest_play.py`; in the widget, **Fair hint** asks the no-peek player, while
-**Hint** asks the solver that sees everything."""),
+    ("md", """The gap between the first bar and the others is the price of not seeing the cards. Measured on deals
+1-200 by `python benchmarks/honest_play.py` (2026-11-29; thoughtful = share the solver proved won, a lower bound):
+
+| game | thoughtful | heuristic | no-peek |
+| --- | --- | --- | --- |
+| Will o' the Wisp, Standard | 20.5% (deals 1-1000) | 0/200 | 0/200 |
+| Will o' the Wisp, Relaxed | 85.0% (deals 1-1000) | 1/200 (0.5%) | 2/200 (1.0%) |
+| Black Widow | 13.0% | 0/200 | 0/200 |
+
+Both honest players are weak: the no-peek player's sampled solves, at a few thousand positions each, rarely find
+a win until the endgame, so it mostly falls back on the rules of thumb. Stronger honest play is open work. In the
+widget, **Fair hint** asks the no-peek player, while **Hint** asks the solver that sees everything."""),
 ]
 
 
