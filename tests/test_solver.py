@@ -166,3 +166,21 @@ def test_study_on_a_dask_local_cluster():
 def test_deal_winnable_gives_a_proved_deal():
     game = deal("mini-wisp", 1, winnable=True)
     assert solve(game).result == "won"
+
+
+@pytest.mark.skipif(native.load() is None, reason="no C compiler")
+@pytest.mark.parametrize("algorithm", ["dfs", "best-first"])
+def test_single_search_modes_are_sound_too(algorithm):
+    """The experiment switches of the core (one complete search instead of restarts) give the same verdicts."""
+    import ctypes
+
+    lib = native.load()
+    for seed in range(1, 41):
+        start = deal("mini-wisp", seed).position()
+        blob = native.encode_position(start)
+        out, stats = (ctypes.c_int32 * 100_000)(), (ctypes.c_int64 * 6)()
+        code = lib.wisp_solve(native.encode_spec(start, algorithm=algorithm, restart_chunk=0),
+                              (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob), 2_000_000, 0.0,
+                              None, out, 100_000, stats)
+        expected = solve(start, engine="python", ordering=False).result
+        assert native.RESULT_NAMES[code] == expected, seed

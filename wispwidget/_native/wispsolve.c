@@ -32,12 +32,11 @@ typedef struct {
     int stream_len, waste0;
     uint8_t stream[MAXSTREAM];
     /* switches (1 = on) */
-    int use_tt, use_order, use_dominance, use_restrict, best_first;
+    int use_tt, use_order, use_dominance, best_first;
     int w[8]; /* heuristic weights (see heuristic) */
     int noise;       /* restarts: random spread added to move-ordering scores */
     int restart_chunk; /* > 0: randomized DFS restarts of this many positions each */
     uint64_t rng;    /* xorshift state for that noise */
-    int restrict_now; /* set during the first, win-finding pass only */
 } Spec;
 
 typedef struct {
@@ -290,18 +289,6 @@ static int score_t2t(const Spec *sp, const State *s, int a, int b, int cnt) {
 
 /* ----------------------------------------------------------- move generation */
 
-/* A group that already rests on a card one rank higher, moved onto another such
- * card (or a space) without becoming suited there: it only exposes the card
- * under it. The first pass skips these; the second, sound pass does not. */
-static int is_lateral(const State *s, int a, int b, int cnt) {
-    int n = s->n[a];
-    if (cnt >= n - s->down[a]) return 0;
-    uint8_t card = s->c[a][n - cnt], under = s->c[a][n - cnt - 1];
-    if (RANK(under) != RANK(card) + 1) return 0;
-    if (s->n[b] == 0) return 1;
-    return !(SUIT(s->c[b][s->n[b] - 1]) == SUIT(card) && SUIT(under) != SUIT(card));
-}
-
 static int cmp_move(const void *x, const void *y) {
     const Move *a = x, *b = y;
     return (b->score > a->score) - (b->score < a->score);
@@ -323,7 +310,6 @@ static int gen_moves(const Spec *sp, const State *s, Move *out, int pruned) {
             int first_empty_done = 0;
             for (int b = 0; b < P; b++) {
                 if (b == a || !tableau_takes(sp, s, b, card)) continue;
-                if (pruned && sp->restrict_now && is_lateral(s, a, b, cnt)) continue;
                 if (pruned && s->n[b] == 0 && symmetric) {
                     if (whole || first_empty_done) continue; /* relabels piles: same canonical key */
                     first_empty_done = 1;
@@ -537,7 +523,7 @@ static int table_insert(Table *t, const uint8_t *key, int len) {
 /* ----------------------------------------------------------- loading from Python */
 
 /* spec ints: npiles top any_suit movable empty_any to_waste removes_runs deal_blocked nfound found_to_tab
- * ace_between use_tt use_order use_dominance.
+ * ace_between use_tt use_order use_dominance best_first w[0..7] noise seed restart_chunk.
  * blob: per pile [ndown, nup, cards...]; then [waste_len, cards...]; [stock_len, cards...];
  * then [nfound, top cards...]; then [finished]. */
 static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, State *s) {
@@ -548,12 +534,11 @@ static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, 
     sp->to_waste = si[5], sp->removes_runs = si[6], sp->deal_blocked = si[7], sp->nfound = si[8];
     sp->found_to_tab = si[9], sp->ace_between = si[10], sp->use_tt = si[11], sp->use_order = si[12];
     sp->use_dominance = si[13];
-    sp->use_restrict = si[14];
-    sp->best_first = si[15];
-    for (int i = 0; i < 8; i++) sp->w[i] = si[16 + i];
-    sp->noise = si[24];
-    sp->rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uint32_t)si[25] * 0xBF58476D1CE4E5B9ULL;
-    sp->restart_chunk = si[26];
+    sp->best_first = si[14];
+    for (int i = 0; i < 8; i++) sp->w[i] = si[15 + i];
+    sp->noise = si[23];
+    sp->rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uint32_t)si[24] * 0xBF58476D1CE4E5B9ULL;
+    sp->restart_chunk = si[25];
     if (sp->npiles < 1 || sp->npiles > MAXP || sp->nfound < 0 || sp->nfound > MAXF) return 0;
 #define NEED(k) if (i + (k) > blob_len) return 0
     for (int p = 0; p < sp->npiles; p++) {
@@ -1000,9 +985,7 @@ done:
  * (encoded, at most cap) and stats: [0] positions, [1] line length, [2] peak
  * table bytes, [3] max depth, [4] moves generated, [5] pass that settled it.
  *
- * With use_restrict, a first pass skips lateral moves (is_lateral): it can only
- * find wins. If it runs out of moves, a second pass without that restriction,
- * and with a fresh table, proves the result with the budget that is left.
+ * Restarts (restart_chunk > 0) or one complete search (depth-first or best-first).
  */
 int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max_positions, double time_limit,
                volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *stats) {
@@ -1032,16 +1015,8 @@ int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max
         stats[0] = positions;
         return result;
     }
-    if (sp.use_restrict) {
-        sp.restrict_now = 1;
-        result = search(&sp, &s, &positions, max_positions, deadline, cancel, out_moves, cap, &stats[1], stats);
-        sp.restrict_now = 0;
-        stats[5] = 1;
-    }
-    if (result == RES_LOST) {
-        result = search(&sp, &s, &positions, max_positions, deadline, cancel, out_moves, cap, &stats[1], stats);
-        stats[5] = 2;
-    }
+    result = search(&sp, &s, &positions, max_positions, deadline, cancel, out_moves, cap, &stats[1], stats);
+    stats[5] = 1;
     stats[0] = positions;
     return result;
 }

@@ -93,10 +93,14 @@ def default_weights(position: Position) -> tuple[int, ...]:
 
 
 def encode_spec(position: Position, *, transpositions: bool = True, ordering: bool = True,
-                dominance: bool = True, two_pass: bool = True, algorithm: str = "best-first",
-                weights: tuple[int, ...] | None = None, noise: int = 0, seed: int = 0,
-                restart_chunk: int = 0) -> ctypes.Array:
-    """The game's rules (and the search switches) as the integers the core reads."""
+                dominance: bool = True, algorithm: str = "dfs", weights: tuple[int, ...] | None = None,
+                noise: int = 600, seed: int = 0, restart_chunk: int = 2000) -> ctypes.Array:
+    """The game's rules and the search settings as the integers the core reads.
+
+    The defaults are the tuned strategy (docs/solver.md): randomized depth-first restarts of
+    ``restart_chunk`` positions, growing. ``restart_chunk=0`` gives one complete search, depth-first
+    or ``algorithm="best-first"`` (guided by ``weights``), for experiments.
+    """
     spec = position.spec
     movable = {Movable.SUITED_RUN: 0, Movable.ANY_RUN: 1, Movable.SINGLE_CARD: 2}[spec.movable]
     values = [
@@ -105,7 +109,7 @@ def encode_spec(position: Position, *, transpositions: bool = True, ordering: bo
         int(spec.deal_needs_no_empty_pile), spec.foundation_piles if not spec.removes_runs else 0,
         int(spec.foundation_to_tableau), int(spec.ace_between_foundations),
         int(transpositions), int(ordering), int(dominance and dominance_is_sound(position)),
-        int(two_pass and transpositions), int(algorithm == "best-first"),
+        int(algorithm == "best-first"),
         *(weights or default_weights(position)), noise, seed, restart_chunk,
     ]
     return (ctypes.c_int32 * len(values))(*values)

@@ -22,10 +22,6 @@ from . import native
 
 DEFAULT_MAX_POSITIONS = 1_000_000
 
-# The tuned strategy (benchmarks/solver_rates.py measured the alternatives): randomized
-# depth-first restarts of growing size, each with a fresh exact transposition table.
-STRATEGY = {"algorithm": "dfs", "two_pass": False, "noise": 600, "restart_chunk": 2000}
-
 
 class SolverDefect(RuntimeError):
     """The solver produced a line the engine does not accept: a bug, never a user error."""
@@ -117,8 +113,7 @@ def _fits_native(position: Position) -> bool:
 
 def _solve_native(lib, position, blob, max_positions, time_limit, cancel, transpositions, ordering,
                   dominance) -> SolveResult:
-    spec = native.encode_spec(position, transpositions=transpositions, ordering=ordering, dominance=dominance,
-                              **STRATEGY)
+    spec = native.encode_spec(position, transpositions=transpositions, ordering=ordering, dominance=dominance)
     capacity = min(int(max_positions) + 2, 1 << 24)  # a line is never longer than the positions it passed
     out = (ctypes.c_int32 * capacity)()
     stats = (ctypes.c_int64 * 6)()
