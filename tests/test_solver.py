@@ -169,18 +169,32 @@ def test_deal_winnable_gives_a_proved_deal():
 
 
 @pytest.mark.skipif(native.load() is None, reason="no C compiler")
-@pytest.mark.parametrize("algorithm", ["dfs", "best-first"])
-def test_single_search_modes_are_sound_too(algorithm):
-    """The experiment switches of the core (one complete search instead of restarts) give the same verdicts."""
+@pytest.mark.parametrize(("game", "strategy"), [
+    ("mini-wisp", native.Strategy(algorithm="dfs")),
+    ("mini-wisp", native.Strategy(algorithm="best-first")),
+    ("mini-wisp", native.Strategy(algorithm="restarts")),
+    # no depth-first search first: every verdict, lost included, comes from the beams
+    ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0)),
+    ("mini-widow", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.ANY_RUN_WEIGHTS)),
+    ("mini-moon", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.FORTY_WEIGHTS)),
+])
+def test_every_search_mode_is_sound(game, strategy):
+    """Each of the core's search modes gives the verdicts of a plain exhaustive search, and lines that replay."""
     import ctypes
 
     lib = native.load()
+    verdicts = set()
     for seed in range(1, 41):
-        start = deal("mini-wisp", seed).position()
+        start = deal(game, seed).position()
         blob = native.encode_position(start)
         out, stats = (ctypes.c_int32 * 100_000)(), (ctypes.c_int64 * 6)()
-        code = lib.wisp_solve(native.encode_spec(start, algorithm=algorithm, restart_chunk=0),
-                              (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob), 2_000_000, 0.0,
-                              None, out, 100_000, stats)
+        code = lib.wisp_solve(native.encode_spec(start, strategy), (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob),
+                              len(blob), 2_000_000, 0.0, None, out, 100_000, stats)
         expected = solve(start, engine="python", ordering=False).result
         assert native.RESULT_NAMES[code] == expected, seed
+        if expected == "won":
+            line = tuple(native.decode_move(out[i]) for i in range(stats[1]))
+            check = check_solution_text(write_solution(start, line))
+            assert check["valid"] and check["won"], (seed, check)
+        verdicts.add(expected)
+    assert verdicts == ({"won", "lost"} if game == "mini-wisp" else {"won"})  # (no mini-widow/moon deal is lost)

@@ -33,9 +33,15 @@ typedef struct {
     uint8_t stream[MAXSTREAM];
     /* switches (1 = on) */
     int use_tt, use_order, use_dominance, best_first;
-    int w[8]; /* heuristic weights (see heuristic) */
+    int w[16]; /* heuristic weights (see heuristic) */
     int noise;       /* restarts: random spread added to move-ordering scores */
     int restart_chunk; /* > 0: randomized DFS restarts of this many positions each */
+    int beam_width;    /* > 0: stage beam search, this wide at first (see beam_search) */
+    int stage_cap;     /* beam: positions explored per beam member in a stage with stock left */
+    int final_cap;     /* beam: the same once the stock is used up */
+    int beam_growth;   /* beam: each new beam is this many percent as wide as the last */
+    int beam_tries;    /* beam: searches at each width, the first with the given weights */
+    int beam_jitter;   /* beam: later tries scale each weight by a random 100 +- this many percent */
     uint64_t rng;    /* xorshift state for that noise */
 } Spec;
 
@@ -289,6 +295,18 @@ static int score_t2t(const Spec *sp, const State *s, int a, int b, int cnt) {
 
 /* ----------------------------------------------------------- move generation */
 
+/* xorshift64: the search's only source of randomness, seeded from the spec */
+static uint64_t next_random(const Spec *sp) {
+    Spec *mut = (Spec *)sp;
+    mut->rng ^= mut->rng << 13, mut->rng ^= mut->rng >> 7, mut->rng ^= mut->rng << 17;
+    return mut->rng;
+}
+
+static int cmp_int64(const void *x, const void *y) {
+    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return (a > b) - (a < b);
+}
+
 static int cmp_move(const void *x, const void *y) {
     const Move *a = x, *b = y;
     return (b->score > a->score) - (b->score < a->score);
@@ -383,11 +401,7 @@ static int gen_moves(const Spec *sp, const State *s, Move *out, int pruned) {
         }
     }
     if (pruned && sp->noise)
-        for (int i = 0; i < n; i++) {
-            Spec *mut = (Spec *)sp;
-            mut->rng ^= mut->rng << 13, mut->rng ^= mut->rng >> 7, mut->rng ^= mut->rng << 17;
-            out[i].score += (int)(mut->rng % (uint64_t)sp->noise);
-        }
+        for (int i = 0; i < n; i++) out[i].score += (int)(next_random(sp) % (uint64_t)sp->noise);
     if (pruned && sp->use_order && n > 1) qsort(out, n, sizeof(Move), cmp_move);
     return n;
 }
@@ -523,7 +537,8 @@ static int table_insert(Table *t, const uint8_t *key, int len) {
 /* ----------------------------------------------------------- loading from Python */
 
 /* spec ints: npiles top any_suit movable empty_any to_waste removes_runs deal_blocked nfound found_to_tab
- * ace_between use_tt use_order use_dominance best_first w[0..7] noise seed restart_chunk.
+ * ace_between use_tt use_order use_dominance best_first w[0..7] noise seed restart_chunk
+ * beam_width stage_cap final_cap w[8..15] beam_growth beam_tries beam_jitter.
  * blob: per pile [ndown, nup, cards...]; then [waste_len, cards...]; [stock_len, cards...];
  * then [nfound, top cards...]; then [finished]. */
 static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, State *s) {
@@ -539,6 +554,9 @@ static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, 
     sp->noise = si[23];
     sp->rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uint32_t)si[24] * 0xBF58476D1CE4E5B9ULL;
     sp->restart_chunk = si[25];
+    sp->beam_width = si[26], sp->stage_cap = si[27], sp->final_cap = si[28];
+    for (int i = 8; i < 16; i++) sp->w[i] = si[29 + i - 8];
+    sp->beam_growth = si[37], sp->beam_tries = si[38], sp->beam_jitter = si[39];
     if (sp->npiles < 1 || sp->npiles > MAXP || sp->nfound < 0 || sp->nfound > MAXF) return 0;
 #define NEED(k) if (i + (k) > blob_len) return 0
     for (int p = 0; p < sp->npiles; p++) {
@@ -796,6 +814,46 @@ static void decode_state(const Spec *sp, const uint8_t *in, State *s) {
     s->left = left;
 }
 
+/* Extra Spider-family features: w[8] a King resting on a card; w[9] a top card no other pile top can
+ * take (one rank higher, or an empty pile); w[10] a card whose suited successor lies above it in its pile;
+ * w[11] and w[12] a break in rank, or in suit only, where a face-down card is one of the pair. */
+static int32_t spider_extra(const Spec *sp, const State *s) {
+    const int *w = sp->w;
+    int32_t h = 0;
+    int tops[MAXP], ntops = 0, empty = 0;
+    for (int p = 0; p < sp->npiles; p++) {
+        if (s->n[p]) tops[ntops++] = s->c[p][s->n[p] - 1];
+        else empty = 1;
+    }
+    for (int p = 0; p < sp->npiles; p++) {
+        int n = s->n[p];
+        for (int j = 1; j <= s->down[p] && j < n; j++) { /* pairs with a face-down card: known, thoughtful */
+            uint8_t below = s->c[p][j - 1], above = s->c[p][j];
+            if (RANK(below) != RANK(above) + 1) h += w[11];
+            else if (SUIT(below) != SUIT(above)) h += w[12];
+        }
+        if (w[8])
+            for (int j = (s->down[p] > 1 ? s->down[p] : 1); j < n; j++)
+                if (RANK(s->c[p][j]) == sp->top && !(j >= s->down[p] && j == 0)) h += w[8];
+        if (w[9] && n && !empty) {
+            int r = RANK(s->c[p][n - 1]), ok = 0;
+            for (int i = 0; i < ntops && !ok; i++) ok = RANK(tops[i]) == r + 1;
+            if (!ok && r != sp->top) h += w[9];
+        }
+        if (w[10])
+            for (int j = 0; j < n; j++) {
+                uint8_t succ = s->c[p][j] + 4;
+                if (RANK(s->c[p][j]) == sp->top) continue;
+                for (int k = j + 2; k < n; k++)
+                    if (s->c[p][k] == succ) {
+                        h += w[10];
+                        break;
+                    }
+            }
+    }
+    return h;
+}
+
 /* Lower is more promising. A guide only: it never removes a position.
  * Spider family w: face-down card, space, break in rank, break in suit only, finished run, undealt card.
  * Forty Thieves w: card left, break, space, buried waste card. */
@@ -815,6 +873,7 @@ static int32_t heuristic(const Spec *sp, const State *s) {
         }
         h -= w[4] * s->finished;
         h += w[5] * (sp->stream_len - s->pos);
+        if (w[8] || w[9] || w[10] || w[11] || w[12]) h += spider_extra(sp, s);
     } else {
         h += w[0] * s->left;
         for (int p = 0; p < sp->npiles; p++) {
@@ -870,6 +929,28 @@ typedef struct {
     uint16_t len;
     uint16_t depth;
 } Node;
+
+/* The public form of a core move (waste indexes and deal sizes are internal). */
+static int32_t public_move(int32_t code) {
+    Move m;
+    decode_move(code, &m);
+    if (m.kind == MV_W2T || m.kind == MV_W2F) m.src = 0;
+    if (m.kind == MV_DEAL) m.count = 1;
+    return encode_move(&m);
+}
+
+/* The line to node `parent` then `last`, read back through the parent links; 0 if longer than cap. */
+static int node_line(const Buf *nodes, int32_t parent, int32_t last, int32_t *out_moves, int cap, int64_t *out_len) {
+    const Node *nd = nodes->p;
+    int64_t len = 1;
+    for (int32_t v = parent; nd[v].parent >= 0; v = nd[v].parent) len++;
+    if (len > cap) return 0;
+    int64_t i = len - 1;
+    out_moves[i--] = public_move(last);
+    for (int32_t v = parent; nd[v].parent >= 0; v = nd[v].parent) out_moves[i--] = public_move(nd[v].move);
+    *out_len = len;
+    return 1;
+}
 
 static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_positions, double deadline,
                       volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len, int64_t *stats) {
@@ -946,27 +1027,8 @@ static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_pos
         }
     }
 done:
-    if (result == RES_WON) {
-        int64_t len = 1;
-        for (int32_t v = won_parent; ((Node *)nodes.p)[v].parent >= 0; v = ((Node *)nodes.p)[v].parent) len++;
-        if (len > cap) result = RES_ERROR;
-        else {
-            int64_t i = len - 1;
-            Move m;
-            decode_move(won_move, &m);
-            out_moves[i--] = encode_move(&m);
-            for (int32_t v = won_parent; ((Node *)nodes.p)[v].parent >= 0; v = ((Node *)nodes.p)[v].parent)
-                out_moves[i--] = ((Node *)nodes.p)[v].move;
-            for (int64_t j = 0; j < len; j++) { /* the public form of each move */
-                decode_move(out_moves[j], &m);
-                if (m.kind == MV_W2T || m.kind == MV_W2F) m.src = 0;
-                if (m.kind == MV_DEAL) m.count = 1;
-                out_moves[j] = encode_move(&m);
-            }
-            *out_len = len;
-            stats[3] = len;
-        }
-    }
+    if (result == RES_WON && !node_line(&nodes, won_parent, won_move, out_moves, cap, out_len)) result = RES_ERROR;
+    if (result == RES_WON) stats[3] = *out_len;
     {
         int64_t bytes_used = (int64_t)(table.cap * sizeof(Slot) + table.arena_cap + nodes.cap * sizeof(Node) +
                                        heap.cap * sizeof(int64_t) + arena.cap);
@@ -978,6 +1040,138 @@ done:
     free(arena.p);
     return result;
 #undef ADD_NODE
+}
+
+/* ----------------------------------------------------------- stage beam search */
+
+/*
+ * A stage is the play between two uses of the stock (a deal, or a draw). The beam
+ * holds up to `width` positions at the start of a stage. Their stage is explored
+ * together, best-first on the heuristic, for at most stage_cap positions per beam
+ * member (final_cap once the stock is used up); every position reached that may
+ * use the stock yields a candidate, the position after doing so, and the `width`
+ * best candidates make the next beam. Positions go into one exact table, so each
+ * is examined once.
+ *
+ * *exhaustive stays 1 only when no stage was cut off and no candidate was left
+ * out: the search then examined every reachable position, and RES_LOST is a proof.
+ * Otherwise running out of candidates returns RES_UNKNOWN.
+ */
+static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions, int64_t max_positions,
+                       double deadline, volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len,
+                       int64_t *stats, int *exhaustive) {
+    Table table;
+    Buf nodes = {0, 0, sizeof(Node)}, heap = {0, 0, sizeof(int64_t)}, arena = {0, 0, 1};
+    Buf beam = {0, 0, sizeof(int64_t)}, cands = {0, 0, sizeof(int64_t)};
+    size_t nheap = 0, nnodes = 0, arena_len = 0, nbeam = 0, ncands = 0;
+    uint8_t key[KEYMAX], bytes[KEYMAX];
+    Move moves[MAXMOVES];
+    Effect fx[4 * MAXP + 8];
+    State s;
+    int result = RES_UNKNOWN;
+    int32_t won_parent = -1, won_move = 0;
+    *exhaustive = 1;
+    if (!table_init(&table)) return RES_ERROR;
+    table_insert(&table, key, make_key(sp, root, key));
+/* Store state ST as node number nnodes, reached from PARENT by MOVE. */
+#define STORE(PARENT, MOVE, ST)                                                                      \
+    do {                                                                                             \
+        int len_ = encode_state(sp, (ST), bytes);                                                    \
+        if (!buf_reserve(&nodes, nnodes + 1) || !buf_reserve(&arena, arena_len + len_)) goto oom;   \
+        Node *nd_ = (Node *)nodes.p + nnodes;                                                        \
+        nd_->parent = (PARENT), nd_->move = (MOVE), nd_->off = (uint32_t)arena_len, nd_->len = len_; \
+        nd_->depth = 0;                                                                              \
+        memcpy((uint8_t *)arena.p + arena_len, bytes, len_);                                         \
+        arena_len += len_;                                                                           \
+        nnodes++;                                                                                    \
+    } while (0)
+/* priority << 32 | ~id: a min-heap then pops the lowest score, ties to the newest node */
+#define PRIO(H, ID) ((int64_t)(H)*4294967296LL + (0xFFFFFFFFLL - (int64_t)(ID)))
+#define PRIO_ID(X) ((int32_t)(0xFFFFFFFFLL - ((X)&0xFFFFFFFFLL)))
+    STORE(-1, 0, root);
+    if (!buf_reserve(&beam, 1)) goto oom;
+    ((int64_t *)beam.p)[0] = PRIO(0, 0), nbeam = 1;
+    for (;;) {
+        decode_state(sp, (uint8_t *)arena.p + ((Node *)nodes.p)[PRIO_ID(((int64_t *)beam.p)[0])].off, &s);
+        int final = s.pos >= sp->stream_len;
+        int64_t limit = (int64_t)width * (final ? sp->final_cap : sp->stage_cap), explored = 0;
+        nheap = 0, ncands = 0;
+        for (size_t i = 0; i < nbeam; i++) {
+            int32_t id = PRIO_ID(((int64_t *)beam.p)[i]);
+            decode_state(sp, (uint8_t *)arena.p + ((Node *)nodes.p)[id].off, &s);
+            if (!heap_push(&heap, &nheap, PRIO(heuristic(sp, &s), id))) goto oom;
+        }
+        while (nheap) {
+            if (explored >= limit) {
+                *exhaustive = 0;
+                break;
+            }
+            int32_t id = PRIO_ID(heap_pop(&heap, &nheap));
+            decode_state(sp, (uint8_t *)arena.p + ((Node *)nodes.p)[id].off, &s);
+            int nm = gen_moves(sp, &s, moves, 1);
+            stats[4] += nm;
+            for (int i = 0; i < nm; i++) {
+                Move m = moves[i];
+                int nfx = apply(sp, &s, &m, fx);
+                if (is_won(&s)) {
+                    won_parent = id, won_move = encode_move(&m);
+                    result = RES_WON;
+                    goto done;
+                }
+                int fresh = table_insert(&table, key, make_key(sp, &s, key));
+                if (fresh < 0) goto oom;
+                if (fresh) {
+                    if (*positions >= max_positions) goto done;
+                    ++*positions;
+                    explored++;
+                    STORE(id, encode_move(&m), &s);
+                    int32_t h = heuristic(sp, &s);
+                    if (m.kind == MV_DEAL || m.kind == MV_DRAW) {
+                        int64_t prio = PRIO(h, nnodes - 1);
+                        if (!buf_reserve(&cands, ncands + 1)) goto oom;
+                        ((int64_t *)cands.p)[ncands++] = prio;
+                    } else if (!heap_push(&heap, &nheap, PRIO(h, nnodes - 1)))
+                        goto oom;
+                    if ((*positions & 1023) == 0) {
+                        if (cancel && *cancel) {
+                            result = RES_CANCELLED;
+                            goto done;
+                        }
+                        if (deadline > 0 && now_seconds() > deadline) goto done;
+                    }
+                }
+                unapply(sp, &s, &m, fx, nfx);
+            }
+        }
+        if (final || ncands == 0) {
+            result = *exhaustive ? RES_LOST : RES_UNKNOWN;
+            goto done;
+        }
+        /* the next beam: the best candidates */
+        int64_t *c = cands.p;
+        qsort(c, ncands, sizeof(int64_t), cmp_int64);
+        if ((int64_t)ncands > width) *exhaustive = 0, ncands = (size_t)width;
+        if (!buf_reserve(&beam, ncands)) goto oom;
+        memcpy(beam.p, c, ncands * sizeof(int64_t));
+        nbeam = ncands;
+    }
+oom:
+    result = RES_ERROR;
+done:
+    if (result == RES_WON && !node_line(&nodes, won_parent, won_move, out_moves, cap, out_len)) result = RES_ERROR;
+    if (result == RES_WON) stats[3] = *out_len;
+    {
+        int64_t bytes_used = (int64_t)(table.cap * sizeof(Slot) + table.arena_cap + nodes.cap * sizeof(Node) +
+                                       heap.cap * sizeof(int64_t) + arena.cap + beam.cap * sizeof(int64_t) +
+                                       cands.cap * sizeof(int64_t));
+        if (bytes_used > stats[2]) stats[2] = bytes_used;
+    }
+    table_free(&table);
+    free(nodes.p), free(heap.p), free(arena.p), free(beam.p), free(cands.p);
+    return result;
+#undef STORE
+#undef PRIO
+#undef PRIO_ID
 }
 
 /*
@@ -1001,6 +1195,32 @@ int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max
     typedef int (*SearchFn)(Spec *, State *, int64_t *, int64_t, double, volatile int32_t *, int32_t *, int,
                             int64_t *, int64_t *);
     SearchFn search = sp.best_first ? best_first : dfs;
+    if (sp.beam_width > 0) {
+        /* A small complete depth-first search settles small trees (a proof of lost) cheaply; then beams
+         * of growing width, each a fresh search, until one settles the position or the budget is spent. */
+        int64_t limit = positions + sp.restart_chunk < max_positions ? positions + sp.restart_chunk : max_positions;
+        result = dfs(&sp, &s, &positions, limit, deadline, cancel, out_moves, cap, &stats[1], stats);
+        stats[5] = 1;
+        int base[16];
+        memcpy(base, sp.w, sizeof base);
+        for (int64_t width = sp.beam_width; result == RES_UNKNOWN && positions < max_positions;) {
+            for (int t = 0; t < sp.beam_tries && result == RES_UNKNOWN && positions < max_positions; t++) {
+                int exhaustive, spread = 2 * sp.beam_jitter + 1;
+                if (deadline > 0 && now_seconds() > deadline) break;
+                for (int i = 0; i < 16; i++)
+                    sp.w[i] = t == 0 ? base[i] : base[i] * (100 - sp.beam_jitter + (int)(next_random(&sp) % spread)) / 100;
+                result = beam_search(&sp, &s, width, &positions, max_positions, deadline, cancel, out_moves, cap,
+                                     &stats[1], stats, &exhaustive);
+                stats[5]++;
+                if (cancel && *cancel && result == RES_UNKNOWN) result = RES_CANCELLED;
+            }
+            if (deadline > 0 && now_seconds() > deadline) break;
+            width = width * sp.beam_growth / 100 > width ? width * sp.beam_growth / 100 : width + 1;
+        }
+        memcpy(sp.w, base, sizeof base);
+        stats[0] = positions;
+        return result;
+    }
     if (sp.restart_chunk > 0 && !sp.best_first) {
         /* Restarts: each is a complete DFS with a fresh table and its own random
          * tie-breaks, cut off after restart_chunk positions. One that runs out of

@@ -12,6 +12,7 @@ import ctypes
 import os
 import subprocess
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..cards import Card
@@ -83,34 +84,77 @@ def dominance_is_sound(position: Position) -> bool:
     return spec.foundation_piles >= aces and not deal_blocked
 
 
-SPIDER_WEIGHTS = (12, 6, 5, 2, 60, 1, 0, 0)
+# Heuristic weights (see ``heuristic`` and ``spider_extra`` in wispsolve.c), tuned by benchmarks/solver_rates.py.
+# Spider family: face-down card, empty pile (bonus), break in rank, break in suit only, finished run (bonus),
+# undealt card, depth (best-first only), deal's ordering score, King resting on a card, top card with nowhere
+# to go, card above its own suited successor.
+SUITED_RUN_WEIGHTS = (18, 4, 12, 14, 60, 1, 0, 0, 2, 2, 2)
+ANY_RUN_WEIGHTS = (24, 2, 16, 14, 60, 1, 0, 0, 2, 2, 2)
+# Forty Thieves family: card left, break, empty pile (bonus), buried waste card.
 FORTY_WEIGHTS = (4, 3, 2, 2, 0, 0, 0, 0)
 
 
 def default_weights(position: Position) -> tuple[int, ...]:
-    """The best-first heuristic's weights for this game family (docs/solver.md)."""
-    return SPIDER_WEIGHTS if position.spec.removes_runs else FORTY_WEIGHTS
-
-
-def encode_spec(position: Position, *, transpositions: bool = True, ordering: bool = True,
-                dominance: bool = True, algorithm: str = "dfs", weights: tuple[int, ...] | None = None,
-                noise: int = 600, seed: int = 0, restart_chunk: int = 2000) -> ctypes.Array:
-    """The game's rules and the search settings as the integers the core reads.
-
-    The defaults are the tuned strategy (docs/solver.md): randomized depth-first restarts of
-    ``restart_chunk`` positions, growing. ``restart_chunk=0`` gives one complete search, depth-first
-    or ``algorithm="best-first"`` (guided by ``weights``), for experiments.
-    """
+    """The heuristic's weights for this game's family (docs/solver.md)."""
     spec = position.spec
+    if not spec.removes_runs:
+        return FORTY_WEIGHTS
+    return SUITED_RUN_WEIGHTS if spec.movable is Movable.SUITED_RUN else ANY_RUN_WEIGHTS
+
+
+ALGORITHMS = ("beam", "restarts", "dfs", "best-first")
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """How the core searches; ``default_strategy`` gives the tuned one for a game (docs/solver.md).
+
+    ``beam``: a small complete depth-first search, then stage beam searches, ``beam_tries`` at each width
+    from ``beam_width`` up (growing by ``beam_growth`` percent), the later tries with weights jittered by
+    up to ``beam_jitter`` percent. ``restarts``: randomized depth-first restarts of ``restart_chunk``
+    positions, growing. ``dfs`` and ``best-first``: one complete search each, for experiments.
+    """
+
+    algorithm: str = "beam"
+    weights: tuple[int, ...] = SUITED_RUN_WEIGHTS
+    noise: int = 600  # random spread added to move-ordering scores
+    seed: int = 0
+    restart_chunk: int = 2000  # restarts: the first restart's size; beam: the depth-first search tried first
+    beam_width: int = 8
+    stage_cap: int = 200  # positions per beam member in a stage with stock left
+    final_cap: int = 1000  # the same once the stock is used up
+    beam_growth: int = 400
+    beam_tries: int = 6
+    beam_jitter: int = 50
+
+    def __post_init__(self) -> None:
+        if self.algorithm not in ALGORITHMS:
+            raise ValueError(f"unknown search algorithm {self.algorithm!r} (one of {', '.join(ALGORITHMS)})")
+
+
+def default_strategy(position: Position) -> Strategy:
+    """The tuned strategy: stage beams for the Spider family, depth-first restarts for waste games."""
+    algorithm = "beam" if position.spec.removes_runs else "restarts"
+    return Strategy(algorithm=algorithm, weights=default_weights(position))
+
+
+def encode_spec(position: Position, strategy: Strategy | None = None, *, transpositions: bool = True,
+                ordering: bool = True, dominance: bool = True) -> ctypes.Array:
+    """The game's rules and the search settings as the integers the core reads (see ``load`` in wispsolve.c)."""
+    spec = position.spec
+    st = strategy or default_strategy(position)
+    weights = (tuple(st.weights) + (0,) * 16)[:16]
     movable = {Movable.SUITED_RUN: 0, Movable.ANY_RUN: 1, Movable.SINGLE_CARD: 2}[spec.movable]
+    single = st.algorithm in ("dfs", "best-first")
     values = [
         spec.piles, spec.deck.top_rank, int(spec.build is Build.ANY_SUIT), movable,
         int(spec.empty_pile is EmptyPile.ANY), int(spec.has_waste), int(spec.removes_runs),
         int(spec.deal_needs_no_empty_pile), spec.foundation_piles if not spec.removes_runs else 0,
         int(spec.foundation_to_tableau), int(spec.ace_between_foundations),
         int(transpositions), int(ordering), int(dominance and dominance_is_sound(position)),
-        int(algorithm == "best-first"),
-        *(weights or default_weights(position)), noise, seed, restart_chunk,
+        int(st.algorithm == "best-first"), *weights[:8], st.noise, st.seed, 0 if single else st.restart_chunk,
+        st.beam_width if st.algorithm == "beam" else 0, st.stage_cap, st.final_cap, *weights[8:16],
+        st.beam_growth, st.beam_tries, st.beam_jitter,
     ]
     return (ctypes.c_int32 * len(values))(*values)
 
