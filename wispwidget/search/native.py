@@ -88,7 +88,7 @@ def dominance_is_sound(position: Position) -> bool:
 # Spider family: face-down card, empty pile (bonus), break in rank, break in suit only, finished run (bonus),
 # undealt card, depth (best-first only), deal's ordering score, King resting on a card, top card with nowhere
 # to go, card above its own suited successor.
-SUITED_RUN_WEIGHTS = (18, 4, 12, 14, 60, 1, 0, 0, 2, 2, 2)
+SUITED_RUN_WEIGHTS = (14, 2, 8, 14, 60, 1, 0, 0, 3, 2, 2)
 ANY_RUN_WEIGHTS = (24, 2, 16, 14, 60, 1, 0, 0, 2, 2, 2)
 # Forty Thieves family: card left, break, empty pile (bonus), buried waste card.
 FORTY_WEIGHTS = (4, 3, 2, 2, 0, 0, 0, 0)

@@ -194,38 +194,67 @@ class HindsightPlayer(Player):
     """No-peek hindsight optimisation: sample hidden arrangements, solve each, play the most-winning first move.
 
     Each sample is consistent with what the player sees; the thoughtful solver finds a winning line in it (if
-    it can, within ``max_positions``); the move that starts a winning line in the most samples is played.
-    When no sample is won, the heuristic player chooses.
+    it can, within ``max_positions``, or four times that when no sample was won at first); the move that
+    starts a winning line in the most samples is played.
+    Until that move or the ones after it reveal a card, the player follows the same sampled line: those
+    moves only rearrange visible cards, so nothing new is known and sampling again would only cost time.
+    When no sample is won, the heuristic player chooses, and goes on choosing until a card is revealed (the
+    samples would only be lost again: rearranging visible cards rarely turns them round).
     """
 
-    samples: int = 6
-    max_positions: int = 2_000
+    samples: int = 5
+    max_positions: int = 20_000
     name: str = "no-peek"
     fallback: HeuristicPlayer = field(default_factory=HeuristicPlayer)
+    _plan: list[Move] = field(default_factory=list)
+    _plan_key: tuple | None = None
+    _lost_unseen: tuple | None = None  # what was unseen when no sample could be won
 
     def reset(self) -> None:
-        """Forget the fallback player's memory."""
+        """Forget the fallback player's memory and any plan."""
         self.fallback.reset()
+        self._plan, self._plan_key, self._lost_unseen = [], None, None
 
     def choose(self, info: InformationSet, rng: random.Random) -> Move:
-        """The first move of a winning line in the most sampled arrangements."""
-        return self.vote(info, rng)[0]
+        """The next move of the current plan, or the first move of a winning line in the most samples."""
+        if self._plan and info.key == self._plan_key and self._plan[0] in info.legal_moves:
+            move = self._plan.pop(0)
+        elif (info.unseen, info.stock_count) == self._lost_unseen:
+            move = self.fallback.choose(info, rng)
+        else:
+            move, votes, line = self._vote(info, rng)
+            self._plan = list(line[1:])
+            self._lost_unseen = None if votes or len(info.legal_moves) == 1 else (info.unseen, info.stock_count)
+        self.fallback.candidates(info)  # keep the fallback's memory of visited states
+        self._plan_key = next_key(info, move)
+        if self._plan_key is None:  # the move may reveal a card: plan again from what is then seen
+            self._plan = []
+        return move
 
     def vote(self, info: InformationSet, rng: random.Random) -> tuple[Move, int]:
         """The chosen move and in how many of the ``samples`` arrangements it starts a winning line."""
+        move, votes, _ = self._vote(info, rng)
+        return move, votes
+
+    def _vote(self, info: InformationSet, rng: random.Random) -> tuple[Move, int, tuple[Move, ...]]:
         if len(info.legal_moves) == 1:
-            return info.legal_moves[0], 0
+            return info.legal_moves[0], 0, ()
         fresh = set(self.fallback.candidates(info))
         votes: Counter[Move] = Counter()
-        for _ in range(self.samples):
-            result = solve(info.sample(rng), max_positions=self.max_positions)
-            if result.result == "won" and result.moves and result.moves[0] in fresh:
-                votes[result.moves[0]] += 1
+        lines: dict[Move, tuple[Move, ...]] = {}
+        for budget in (self.max_positions, 4 * self.max_positions):  # a second, deeper look when none was won
+            for _ in range(self.samples):
+                result = solve(info.sample(rng), max_positions=budget)
+                if result.result == "won" and result.moves and result.moves[0] in fresh:
+                    votes[result.moves[0]] += 1
+                    lines.setdefault(result.moves[0], result.moves)
+            if votes:
+                break
         if not votes:
-            return self.fallback.choose(info, rng), 0
+            return self.fallback.choose(info, rng), 0, ()
         legal = list(info.legal_moves)
         best = max(votes, key=lambda m: (votes[m], move_score(info, m), -legal.index(m)))
-        return best, votes[best]
+        return best, votes[best], lines[best]
 
 
 @dataclass(frozen=True)

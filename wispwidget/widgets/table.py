@@ -127,7 +127,7 @@ class TableWidget(anywidget.AnyWidget):
         self._say(hint.message, "info")
         return hint
 
-    def fair_hint(self, samples: int = 6, max_positions: int = 5_000) -> Hint:
+    def fair_hint(self, samples: int = 5, max_positions: int = 20_000) -> Hint:
         """A hint that never peeks: the no-peek player's move, from what the player can see.
 
         Hint looks at every card (the thoughtful solver); Fair hint samples arrangements of the hidden cards
