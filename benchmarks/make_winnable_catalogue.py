@@ -13,7 +13,8 @@ from pathlib import Path
 from wispwidget.search.study import StudyJob, parse_range, progress_bar, run_local
 
 GAMES = [("will-o-the-wisp", "standard"), ("will-o-the-wisp", "relaxed"), ("black-widow", "standard"),
-         ("waxing-moon", "standard"), ("spider", "one-suit"), ("spiderette", "standard"),
+         ("waxing-moon", "standard"), ("waning-moon", "standard"), ("spider", "standard"), ("spider", "two-suits"),
+         ("spider", "one-suit"), ("spiderette", "standard"),
          ("mini-wisp", "standard"), ("mini-wisp", "relaxed"), ("mini-widow", "standard"), ("mini-moon", "standard")]
 TARGET = Path(__file__).resolve().parent.parent / "wispwidget" / "data" / "winnable.json"
 

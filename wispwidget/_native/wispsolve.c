@@ -815,8 +815,7 @@ static void decode_state(const Spec *sp, const uint8_t *in, State *s) {
 }
 
 /* Extra Spider-family features: w[8] a King resting on a card; w[9] a top card no other pile top can
- * take (one rank higher, or an empty pile); w[10] a card whose suited successor lies above it in its pile;
- * w[11] and w[12] a break in rank, or in suit only, where a face-down card is one of the pair. */
+ * take (one rank higher, or an empty pile); w[10] a card whose suited successor lies above it in its pile. */
 static int32_t spider_extra(const Spec *sp, const State *s) {
     const int *w = sp->w;
     int32_t h = 0;
@@ -827,14 +826,9 @@ static int32_t spider_extra(const Spec *sp, const State *s) {
     }
     for (int p = 0; p < sp->npiles; p++) {
         int n = s->n[p];
-        for (int j = 1; j <= s->down[p] && j < n; j++) { /* pairs with a face-down card: known, thoughtful */
-            uint8_t below = s->c[p][j - 1], above = s->c[p][j];
-            if (RANK(below) != RANK(above) + 1) h += w[11];
-            else if (SUIT(below) != SUIT(above)) h += w[12];
-        }
-        if (w[8])
-            for (int j = (s->down[p] > 1 ? s->down[p] : 1); j < n; j++)
-                if (RANK(s->c[p][j]) == sp->top && !(j >= s->down[p] && j == 0)) h += w[8];
+        if (w[8]) /* a face-up King with a card under it */
+            for (int j = s->down[p] > 1 ? s->down[p] : 1; j < n; j++)
+                if (RANK(s->c[p][j]) == sp->top) h += w[8];
         if (w[9] && n && !empty) {
             int r = RANK(s->c[p][n - 1]), ok = 0;
             for (int i = 0; i < ntops && !ok; i++) ok = RANK(tops[i]) == r + 1;
@@ -873,7 +867,7 @@ static int32_t heuristic(const Spec *sp, const State *s) {
         }
         h -= w[4] * s->finished;
         h += w[5] * (sp->stream_len - s->pos);
-        if (w[8] || w[9] || w[10] || w[11] || w[12]) h += spider_extra(sp, s);
+        if (w[8] || w[9] || w[10]) h += spider_extra(sp, s);
     } else {
         h += w[0] * s->left;
         for (int p = 0; p < sp->npiles; p++) {
