@@ -71,6 +71,16 @@ describe("the table view", () => {
     expect((el.querySelector('button[aria-label="Redo"]') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("asks the engine for the watched player, and offers Stop instead while anything plays by itself", () => {
+    const { el, model } = mount();
+    (el.querySelector('button[aria-label="Watch"]') as HTMLButtonElement).click();
+    expect(model.sent).toEqual([{ type: "watch" }]);
+    model.emit("busy", true);
+    expect((el.querySelector('button[aria-label="Watch"]') as HTMLButtonElement).disabled).toBe(true);
+    (el.querySelector('button[aria-label="Stop"]') as HTMLButtonElement).click();
+    expect(model.sent[1]).toEqual({ type: "stop" });
+  });
+
   it("sends a click with the pile, the count from the top and the state version", () => {
     const { el, model } = mount();
     (el.querySelector('[data-card="9H"]') as HTMLElement).click();

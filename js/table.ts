@@ -20,6 +20,7 @@ export const CONTROLS: [label: string, action: string][] = [
   ["Hint", "hint"],
   ["Fair hint", "fair_hint"],
   ["Solve", "solve"],
+  ["Watch", "watch"],
   ["Daily deal", "daily"],
 ];
 
@@ -70,6 +71,7 @@ export function createTable(model: Model, el: HTMLElement): () => void {
     button.dataset.action = action;
     if (action === "hint") button.title = "Hint looks at every card, as the solver does";
     if (action === "fair_hint") button.title = "Fair hint sees only what you see: it never peeks at hidden cards";
+    if (action === "watch") button.title = "Watch the no-peek player play: it sees only what you see";
     buttons[action] = button;
   }
   toolbar.append(gameSelect, seedInput, winnableLabel, ...Object.values(buttons));
@@ -239,6 +241,7 @@ export function createTable(model: Model, el: HTMLElement): () => void {
     buttons.solve.textContent = busy ? "Stop" : "Solve";
     buttons.solve.setAttribute("aria-label", busy ? "Stop" : "Solve");
     buttons.solve.dataset.action = busy ? "stop" : "solve";
+    buttons.watch.disabled = busy; // while anything plays by itself, Solve reads Stop
   }
 
   function draw(): void {

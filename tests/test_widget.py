@@ -184,6 +184,34 @@ def test_solve_plays_the_winning_line_to_the_end():
     assert w.won and w.game.is_won() and w.message["kind"] == "win"
 
 
+def test_watch_lets_the_no_peek_player_play_as_it_would_alone():
+    """The watched game is the referee's game: the same moves as play_game, which never hands over hidden cards."""
+    from wispwidget.search.players import HindsightPlayer, play_game
+
+    w = play("mini-wisp", seed=4, auto_verdict=False)
+    start = w.game.position()
+    send(w, {"type": "watch"})
+    w.wait(60)
+    alone = play_game(start, HindsightPlayer(), seed=0)
+    assert tuple(w.game.moves_played) == alone.moves and alone.moves
+    assert w.won == alone.won and "no-peek player has stopped" in w.message["text"]
+    assert not w.busy
+
+
+def test_watch_stops_when_asked_and_refuses_unknown_players():
+    from wispwidget import WispError
+
+    w = play("will-o-the-wisp", seed=3, auto_verdict=False)
+    w.watch("heuristic", interval=0.2)
+    time.sleep(0.5)
+    w.stop()
+    played = len(w.game.moves_played)
+    time.sleep(0.5)
+    assert len(w.game.moves_played) == played and not w.busy
+    with pytest.raises(WispError, match="unknown player"):
+        w.watch("cheater")
+
+
 def test_stable_repr_and_static_export(tmp_path):
     w = widget()
     assert repr(w) == "TableWidget(will-o-the-wisp/standard, deal 7, 0 moves)"

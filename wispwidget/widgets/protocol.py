@@ -23,6 +23,7 @@ REQUESTS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "new_deal": {"game": str, "variant": str, "seed": (int, type(None)), "winnable": bool},
     "daily": {},
     "solve": {},
+    "watch": {},
     "stop": {},
 }
 OPTIONAL = {"click": {"count"}, "move": {"count"}, "new_deal": {"game", "variant", "seed", "winnable"}}

@@ -180,33 +180,79 @@ class TableWidget(anywidget.AnyWidget):
 
     def solve(self, animate: bool = True, interval: float = 0.35) -> None:
         """Find a winning line in the background and play it, one move per ``interval`` (stop with ``stop()``)."""
-        self.stop()
-        self._stop_autoplay.clear()
-        self.busy = True
-        self._say("Solving…", "info")
-        start_version = self.version
 
         def play_line() -> None:
-            nonlocal start_version
             result = solve(self.game.position(), max_positions=1_000_000)
             if result.result != "won":
                 text = "proved lost" if result.result == "lost" else f"unknown within {result.positions:,} positions"
                 self._say(f"No winning line to play: {text}.", "info")
                 return
-            for move in result.moves:
-                if self._stop_autoplay.wait(interval if animate else 0) or self.version != start_version:
-                    return  # stopped, or the player moved meanwhile
-                with self._lock:
-                    self.game.play(move)
-                    start_version = self._changed(str(move))
+            moves = iter(result.moves)
+            self._play_moves(lambda: next(moves, None), interval if animate else 0, "")
 
-        def loop() -> None:
+        self._in_background(play_line, "Solving…")
+
+    def watch(self, player: str = "no-peek", interval: float = 0.6, seed: int = 0) -> None:
+        """Let an honest player play from here for the class to watch, one move per ``interval``.
+
+        ``player`` is ``no-peek`` (samples the hidden cards, never looks at them) or ``heuristic``. It is handed
+        only what a person sees, never the game. It stops when it wins, has no move left, goes round in
+        circles, or someone moves; ``stop()`` stops it too.
+        """
+        import random
+        from collections import Counter
+
+        from ..search.players import PLAYERS, InformationSet
+
+        if player not in PLAYERS:
+            raise WispError(f"unknown player {player!r} (one of {', '.join(PLAYERS)})")
+        honest, rng, seen = PLAYERS[player](), random.Random(seed), Counter()
+        why = ["stopped, or the table changed"]
+
+        def next_move() -> Move | None:
+            with self._lock:
+                info = None if self.game.is_won() else InformationSet.of(self.game)
+            if info is None:
+                why[0] = "it won"
+                return None
+            seen[info.key] += 1
+            if not info.legal_moves or seen[info.key] > 3:
+                why[0] = "no legal move is left" if not info.legal_moves else "it was going round in circles"
+                return None
+            return honest.choose(info, rng)
+
+        def play() -> None:
+            self._play_moves(next_move, interval, f"{player}: ")
+            self._say(f"The {player} player has stopped ({why[0]}).", "info")
+
+        self._in_background(play, f"The {player} player is playing; it sees only what you see…")
+
+    def _play_moves(self, next_move, interval: float, label: str) -> None:
+        """Play moves from ``next_move()`` until it gives None, ``stop()`` is called or someone else moves."""
+        version = self.version
+        while (move := next_move()) is not None:
+            if self._stop_autoplay.wait(interval) or self.version != version:
+                return
+            with self._lock:
+                if self.version != version:
+                    return
+                self.game.play(move)
+                version = self._changed(f"{label}{move}")
+
+    def _in_background(self, body, announce: str) -> None:
+        """Run ``body`` on a thread as the table's one autoplay (``stop()`` ends it), marked busy meanwhile."""
+        self.stop()
+        self._stop_autoplay.clear()
+        self.busy = True
+        self._say(announce, "info")
+
+        def run() -> None:
             try:
-                play_line()
+                body()
             finally:
                 self.busy = False
 
-        self._autoplay = threading.Thread(target=loop, daemon=True)
+        self._autoplay = threading.Thread(target=run, daemon=True)
         self._autoplay.start()
 
     def stop(self) -> None:
@@ -273,6 +319,7 @@ class TableWidget(anywidget.AnyWidget):
                                               fields.get("winnable")),
             "daily": self.daily,
             "solve": self.solve,
+            "watch": self.watch,
             "stop": self.stop,
         }
         handlers[kind]()
