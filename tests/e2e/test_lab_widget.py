@@ -3,6 +3,7 @@ against the Python game's own state in the kernel."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -160,3 +161,18 @@ def test_hint_and_fair_hint_buttons(lab):
         assert [hint["from"], hint["to"], hint["count"]] in kernel.value("[list(m) for m in w.game.legal_moves()]")
         expect(page.locator(".ww-root .ww-hint").first).to_be_visible()
     assert "no peeking" in page.locator(".ww-root .ww-live").inner_text()
+
+
+def test_watch_button_lets_the_no_peek_player_play_and_stop_stops_it(lab):
+    page, kernel, _ = lab
+    assert kernel.value("w.new_deal('will-o-the-wisp', 'relaxed', seed=3) or w.seed") == 3
+    expect(page.locator(".ww-root .ww-game")).to_have_value("will-o-the-wisp/relaxed")
+    page.locator(".ww-root").get_by_role("button", name="Watch", exact=True).click()
+    assert until(kernel, "len(w.game.moves_played) >= 2", True, timeout=60)
+    expect(page.locator(".ww-root .ww-live")).to_contain_text(re.compile("no-peek: t", re.IGNORECASE))
+    page.locator(".ww-root").get_by_role("button", name="Stop", exact=True).click()
+    until(kernel, "w.busy", False, timeout=30)
+    played = kernel.value("len(w.game.moves_played)")
+    time.sleep(1.5)
+    assert kernel.value("len(w.game.moves_played)") == played
+    expect(page.locator(".ww-root").get_by_role("button", name="Solve", exact=True)).to_be_visible()
