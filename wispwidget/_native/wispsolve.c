@@ -1,8 +1,8 @@
 /*
  * wispsolve.c: the tuned solver's core (see docs/solver.md).
  *
- * A compact re-implementation of the engine's rules for one purpose: depth-first
- * search with an exact transposition table. Python hands over the game's rules
+ * A compact re-implementation of the engine's rules for one purpose: search
+ * (stage beams, depth-first restarts) with an exact transposition table. Python hands over the game's rules
  * as a few integers and the position as bytes; this file never decides a rule
  * the Python engine does not also decide, and tests compare both move
  * generators on random play-outs (wisp_moves / wisp_apply below).
@@ -1173,7 +1173,8 @@ done:
  * (encoded, at most cap) and stats: [0] positions, [1] line length, [2] peak
  * table bytes, [3] max depth, [4] moves generated, [5] pass that settled it.
  *
- * Restarts (restart_chunk > 0) or one complete search (depth-first or best-first).
+ * Stage beams (beam_width > 0, after a small complete depth-first search), restarts
+ * (restart_chunk > 0), or one complete search (depth-first or best-first).
  */
 int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max_positions, double time_limit,
                volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *stats) {
