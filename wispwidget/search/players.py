@@ -266,7 +266,10 @@ class PlayedGame:
     reason: str
 
 
-def play_game(position: Position, player: Player, *, seed: int = 0, max_moves: int = 600) -> PlayedGame:
+MAX_MOVES = 600  # a game an honest player has not finished by then is counted as not won
+
+
+def play_game(position: Position, player: Player, *, seed: int = 0, max_moves: int = MAX_MOVES) -> PlayedGame:
     """The referee: play ``player`` from ``position``, showing it only information sets."""
     game = Game(position, validate=False)
     rng = random.Random(seed)

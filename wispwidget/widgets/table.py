@@ -196,13 +196,14 @@ class TableWidget(anywidget.AnyWidget):
         """Let an honest player play from here for the class to watch, one move per ``interval``.
 
         ``player`` is ``no-peek`` (samples the hidden cards, never looks at them) or ``heuristic``. It is handed
-        only what a person sees, never the game. It stops when it wins, has no move left, goes round in
-        circles, or someone moves; ``stop()`` stops it too.
+        only what a person sees, never the game. It stops, as the referee ``play_game`` does, when it wins,
+        has no move left, goes round in circles or reaches the move limit; and when someone moves or ``stop()``
+        is called.
         """
         import random
         from collections import Counter
 
-        from ..search.players import PLAYERS, InformationSet
+        from ..search.players import MAX_MOVES, PLAYERS, InformationSet
 
         if player not in PLAYERS:
             raise WispError(f"unknown player {player!r} (one of {', '.join(PLAYERS)})")
@@ -216,8 +217,9 @@ class TableWidget(anywidget.AnyWidget):
                 why[0] = "it won"
                 return None
             seen[info.key] += 1
-            if not info.legal_moves or seen[info.key] > 3:
-                why[0] = "no legal move is left" if not info.legal_moves else "it was going round in circles"
+            if not info.legal_moves or seen[info.key] > 3 or sum(seen.values()) > MAX_MOVES:
+                why[0] = ("no legal move is left" if not info.legal_moves else "it was going round in circles"
+                          if seen[info.key] > 3 else f"{MAX_MOVES} moves without a win")
                 return None
             return honest.choose(info, rng)
 
