@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from .lab import chromium_path, lab_page
 
@@ -28,6 +29,19 @@ def until(kernel, expression, check, timeout=20.0):
     raise AssertionError(f"{expression} never satisfied the check (last {value!r})")
 
 
+def steady(kernel, expression, pause=0.5, timeout=20.0):
+    """The expression's value once two readings ``pause`` seconds apart agree."""
+    deadline = time.time() + timeout
+    value = kernel.value(expression)
+    while time.time() < deadline:
+        time.sleep(pause)
+        again = kernel.value(expression)
+        if again == value:
+            return value
+        value = again
+    raise AssertionError(f"{expression} kept changing (last {value!r})")
+
+
 def test_trace_controls_drive_the_step(tmp_path):
     with lab_page([SETUP], name="trace.ipynb", wait_for=".ww-trace") as (page, kernel, _lab):
         total = kernel.value("len(result.trace)")
@@ -49,7 +63,8 @@ def test_trace_controls_drive_the_step(tmp_path):
         button("Play").click()
         until(kernel, "tw.step", lambda v: v >= 3)
         button("Pause").click()
-        paused = kernel.value("tw.step")
+        expect(button("Play")).to_be_visible()  # the view has stopped its timer
+        paused = steady(kernel, "tw.step")  # a step sent just before the pause may still be on its way
         time.sleep(1.0)
         assert kernel.value("tw.step") == paused
         page.locator(".ww-scrubber").fill(str(total // 2))
