@@ -198,3 +198,11 @@ def test_every_search_mode_is_sound(game, strategy):
             assert check["valid"] and check["won"], (seed, check)
         verdicts.add(expected)
     assert verdicts == ({"won", "lost"} if game == "mini-wisp" else {"won"})  # (no mini-widow/moon deal is lost)
+
+
+def test_strategy_defaults_follow_the_game_family_and_refuse_unknown_algorithms():
+    assert native.default_strategy(deal("will-o-the-wisp", 1).position()).algorithm == "beam"
+    assert native.default_strategy(deal("black-widow", 1).position()).weights == native.ANY_RUN_WEIGHTS
+    assert native.default_strategy(deal("waxing-moon", 1).position()).algorithm == "restarts"
+    with pytest.raises(ValueError, match="unknown search algorithm"):
+        native.Strategy(algorithm="magic")
