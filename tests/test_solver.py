@@ -206,3 +206,15 @@ def test_strategy_defaults_follow_the_game_family_and_refuse_unknown_algorithms(
     assert native.default_strategy(deal("waxing-moon", 1).position()).algorithm == "restarts"
     with pytest.raises(ValueError, match="unknown search algorithm"):
         native.Strategy(algorithm="magic")
+
+
+@pytest.mark.skipif(native.load() is None, reason="no C compiler")
+def test_solve_takes_another_strategy_for_experiments():
+    differed = 0
+    for seed in range(1, 11):
+        start = deal("mini-wisp", seed).position()
+        tuned = solve(start)
+        other = solve(start, strategy=native.Strategy(algorithm="best-first"))
+        assert other.result == tuned.result, seed
+        differed += other.positions != tuned.positions
+    assert differed  # the strategy was really used: a different search, the same verdicts

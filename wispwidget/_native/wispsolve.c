@@ -885,10 +885,6 @@ static int32_t heuristic(const Spec *sp, const State *s) {
     return h;
 }
 
-typedef struct {
-    int64_t key; /* priority << 32 | ~id: ties go to the newest node */
-} HeapItem;
-
 static int heap_push(Buf *h, size_t *n, int64_t key) {
     if (!buf_reserve(h, *n + 1)) return 0;
     int64_t *a = h->p;
@@ -946,44 +942,75 @@ static int node_line(const Buf *nodes, int32_t parent, int32_t last, int32_t *ou
     return 1;
 }
 
+/* The positions a search keeps so that a line can be read back: each node's parent, the move from it,
+ * and the position's bytes (encode_state). */
+typedef struct {
+    Buf nodes, arena;
+    size_t n, arena_len;
+} NodeStore;
+
+static void store_init(NodeStore *ns) {
+    memset(ns, 0, sizeof *ns);
+    ns->nodes.size = sizeof(Node), ns->arena.size = 1;
+}
+
+/* The new node's number, or -1 when out of memory. */
+static int32_t store_add(NodeStore *ns, const Spec *sp, int32_t parent, int32_t move, const State *st, uint16_t depth) {
+    uint8_t bytes[KEYMAX];
+    int len = encode_state(sp, st, bytes);
+    if (!buf_reserve(&ns->nodes, ns->n + 1) || !buf_reserve(&ns->arena, ns->arena_len + len)) return -1;
+    Node *nd = (Node *)ns->nodes.p + ns->n;
+    nd->parent = parent, nd->move = move, nd->off = (uint32_t)ns->arena_len, nd->len = (uint16_t)len, nd->depth = depth;
+    memcpy((uint8_t *)ns->arena.p + ns->arena_len, bytes, len);
+    ns->arena_len += len;
+    return (int32_t)ns->n++;
+}
+
+static const Node *store_node(const NodeStore *ns, int32_t id) { return (const Node *)ns->nodes.p + id; }
+
+static void store_state(const NodeStore *ns, const Spec *sp, int32_t id, State *st) {
+    decode_state(sp, (const uint8_t *)ns->arena.p + store_node(ns, id)->off, st);
+}
+
+static size_t store_bytes(const NodeStore *ns) { return ns->nodes.cap * sizeof(Node) + ns->arena.cap; }
+
+static void store_free(NodeStore *ns) { free(ns->nodes.p), free(ns->arena.p); }
+
+/* A heap item: priority << 32 | ~id, so a min-heap pops the lowest score, ties to the newest node. */
+static int64_t prio_item(int64_t priority, int32_t id) { return priority * 4294967296LL + (0xFFFFFFFFLL - id); }
+
+static int32_t prio_id(int64_t item) { return (int32_t)(0xFFFFFFFFLL - (item & 0xFFFFFFFFLL)); }
+
 static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_positions, double deadline,
                       volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len, int64_t *stats) {
     Table table;
-    Buf nodes = {0, 0, sizeof(Node)}, heap = {0, 0, sizeof(int64_t)}, arena = {0, 0, 1};
-    size_t nheap = 0, nnodes = 0, arena_len = 0;
-    uint8_t key[KEYMAX], bytes[KEYMAX];
+    NodeStore store;
+    Buf heap = {0, 0, sizeof(int64_t)};
+    size_t nheap = 0;
+    uint8_t key[KEYMAX];
     Move moves[MAXMOVES];
     Effect fx[4 * MAXP + 8];
     State s;
     int result = RES_LOST;
     int32_t won_parent = -1, won_move = 0;
+    store_init(&store);
     if (!table_init(&table)) return RES_ERROR;
     table_insert(&table, key, make_key(sp, root, key));
-#define ADD_NODE(PARENT, MOVE, ST, DEPTH)                                                       \
-    do {                                                                                        \
-        int len_ = encode_state(sp, (ST), bytes);                                               \
-        if (!buf_reserve(&nodes, nnodes + 1) || !buf_reserve(&arena, arena_len + len_)) {       \
-            result = RES_ERROR;                                                                 \
-            goto done;                                                                          \
-        }                                                                                       \
-        Node *nd_ = (Node *)nodes.p + nnodes;                                                   \
-        nd_->parent = (PARENT), nd_->move = (MOVE), nd_->off = (uint32_t)arena_len, nd_->len = len_; \
-        nd_->depth = (DEPTH);                                                                   \
-        memcpy((uint8_t *)arena.p + arena_len, bytes, len_);                                    \
-        arena_len += len_;                                                                      \
-        int64_t f_ = (int64_t)heuristic(sp, (ST)) + (int64_t)sp->w[6] * (DEPTH);                  \
-        if (!heap_push(&heap, &nheap, f_ * 4294967296LL + (0xFFFFFFFFLL - (int64_t)nnodes))) {   \
-            result = RES_ERROR;                                                                 \
-            goto done;                                                                          \
-        }                                                                                       \
-        nnodes++;                                                                               \
+/* Keep state ST, reached from PARENT by MOVE, and queue it by heuristic plus w[6] per move of depth. */
+#define ADD_NODE(PARENT, MOVE, ST, DEPTH)                                                                  \
+    do {                                                                                                   \
+        int32_t id_ = store_add(&store, sp, (PARENT), (MOVE), (ST), (DEPTH));                              \
+        int64_t f_ = (int64_t)heuristic(sp, (ST)) + (int64_t)sp->w[6] * (DEPTH);                           \
+        if (id_ < 0 || !heap_push(&heap, &nheap, prio_item(f_, id_))) {                                   \
+            result = RES_ERROR;                                                                            \
+            goto done;                                                                                     \
+        }                                                                                                  \
     } while (0)
     ADD_NODE(-1, 0, root, 0);
     while (nheap) {
-        int64_t item = heap_pop(&heap, &nheap);
-        int32_t id = (int32_t)(0xFFFFFFFFLL - (item & 0xFFFFFFFFLL));
-        Node nd = ((Node *)nodes.p)[id];
-        decode_state(sp, (uint8_t *)arena.p + nd.off, &s);
+        int32_t id = prio_id(heap_pop(&heap, &nheap));
+        int depth = store_node(&store, id)->depth;
+        store_state(&store, sp, id, &s);
         int nm = gen_moves(sp, &s, moves, 1);
         stats[4] += nm;
         for (int i = 0; i < nm; i++) {
@@ -1005,7 +1032,7 @@ static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_pos
                     goto done;
                 }
                 ++*positions;
-                ADD_NODE(id, encode_move(&m), &s, nd.depth < 65535 ? nd.depth + 1 : 65535);
+                ADD_NODE(id, encode_move(&m), &s, depth < 65535 ? depth + 1 : 65535);
                 if ((*positions & 1023) == 0) {
                     if (cancel && *cancel) {
                         result = RES_CANCELLED;
@@ -1021,17 +1048,16 @@ static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_pos
         }
     }
 done:
-    if (result == RES_WON && !node_line(&nodes, won_parent, won_move, out_moves, cap, out_len)) result = RES_ERROR;
+    if (result == RES_WON && !node_line(&store.nodes, won_parent, won_move, out_moves, cap, out_len)) result = RES_ERROR;
     if (result == RES_WON) stats[3] = *out_len;
     {
-        int64_t bytes_used = (int64_t)(table.cap * sizeof(Slot) + table.arena_cap + nodes.cap * sizeof(Node) +
-                                       heap.cap * sizeof(int64_t) + arena.cap);
+        int64_t bytes_used =
+            (int64_t)(table.cap * sizeof(Slot) + table.arena_cap + store_bytes(&store) + heap.cap * sizeof(int64_t));
         if (bytes_used > stats[2]) stats[2] = bytes_used;
     }
     table_free(&table);
-    free(nodes.p);
+    store_free(&store);
     free(heap.p);
-    free(arena.p);
     return result;
 #undef ADD_NODE
 }
@@ -1055,53 +1081,38 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                        double deadline, volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len,
                        int64_t *stats, int *exhaustive) {
     Table table;
-    Buf nodes = {0, 0, sizeof(Node)}, heap = {0, 0, sizeof(int64_t)}, arena = {0, 0, 1};
-    Buf beam = {0, 0, sizeof(int64_t)}, cands = {0, 0, sizeof(int64_t)};
-    size_t nheap = 0, nnodes = 0, arena_len = 0, nbeam = 0, ncands = 0;
-    uint8_t key[KEYMAX], bytes[KEYMAX];
+    NodeStore store;
+    Buf heap = {0, 0, sizeof(int64_t)}, beam = {0, 0, sizeof(int64_t)}, cands = {0, 0, sizeof(int64_t)};
+    size_t nheap = 0, nbeam = 0, ncands = 0;
+    uint8_t key[KEYMAX];
     Move moves[MAXMOVES];
     Effect fx[4 * MAXP + 8];
     State s;
     int result = RES_UNKNOWN;
     int32_t won_parent = -1, won_move = 0;
     *exhaustive = 1;
+    store_init(&store);
     if (!table_init(&table)) return RES_ERROR;
     table_insert(&table, key, make_key(sp, root, key));
-/* Store state ST as node number nnodes, reached from PARENT by MOVE. */
-#define STORE(PARENT, MOVE, ST)                                                                      \
-    do {                                                                                             \
-        int len_ = encode_state(sp, (ST), bytes);                                                    \
-        if (!buf_reserve(&nodes, nnodes + 1) || !buf_reserve(&arena, arena_len + len_)) goto oom;   \
-        Node *nd_ = (Node *)nodes.p + nnodes;                                                        \
-        nd_->parent = (PARENT), nd_->move = (MOVE), nd_->off = (uint32_t)arena_len, nd_->len = len_; \
-        nd_->depth = 0;                                                                              \
-        memcpy((uint8_t *)arena.p + arena_len, bytes, len_);                                         \
-        arena_len += len_;                                                                           \
-        nnodes++;                                                                                    \
-    } while (0)
-/* priority << 32 | ~id: a min-heap then pops the lowest score, ties to the newest node */
-#define PRIO(H, ID) ((int64_t)(H)*4294967296LL + (0xFFFFFFFFLL - (int64_t)(ID)))
-#define PRIO_ID(X) ((int32_t)(0xFFFFFFFFLL - ((X)&0xFFFFFFFFLL)))
-    STORE(-1, 0, root);
-    if (!buf_reserve(&beam, 1)) goto oom;
-    ((int64_t *)beam.p)[0] = PRIO(0, 0), nbeam = 1;
+    if (store_add(&store, sp, -1, 0, root, 0) < 0 || !buf_reserve(&beam, 1)) goto oom;
+    ((int64_t *)beam.p)[0] = prio_item(0, 0), nbeam = 1;
     for (;;) {
-        decode_state(sp, (uint8_t *)arena.p + ((Node *)nodes.p)[PRIO_ID(((int64_t *)beam.p)[0])].off, &s);
+        store_state(&store, sp, prio_id(((int64_t *)beam.p)[0]), &s);
         int final = s.pos >= sp->stream_len;
         int64_t limit = (int64_t)width * (final ? sp->final_cap : sp->stage_cap), explored = 0;
         nheap = 0, ncands = 0;
         for (size_t i = 0; i < nbeam; i++) {
-            int32_t id = PRIO_ID(((int64_t *)beam.p)[i]);
-            decode_state(sp, (uint8_t *)arena.p + ((Node *)nodes.p)[id].off, &s);
-            if (!heap_push(&heap, &nheap, PRIO(heuristic(sp, &s), id))) goto oom;
+            int32_t id = prio_id(((int64_t *)beam.p)[i]);
+            store_state(&store, sp, id, &s);
+            if (!heap_push(&heap, &nheap, prio_item(heuristic(sp, &s), id))) goto oom;
         }
         while (nheap) {
             if (explored >= limit) {
                 *exhaustive = 0;
                 break;
             }
-            int32_t id = PRIO_ID(heap_pop(&heap, &nheap));
-            decode_state(sp, (uint8_t *)arena.p + ((Node *)nodes.p)[id].off, &s);
+            int32_t id = prio_id(heap_pop(&heap, &nheap));
+            store_state(&store, sp, id, &s);
             int nm = gen_moves(sp, &s, moves, 1);
             stats[4] += nm;
             for (int i = 0; i < nm; i++) {
@@ -1118,13 +1129,13 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                     if (*positions >= max_positions) goto done;
                     ++*positions;
                     explored++;
-                    STORE(id, encode_move(&m), &s);
-                    int32_t h = heuristic(sp, &s);
-                    if (m.kind == MV_DEAL || m.kind == MV_DRAW) {
-                        int64_t prio = PRIO(h, nnodes - 1);
+                    int32_t child = store_add(&store, sp, id, encode_move(&m), &s, 0);
+                    if (child < 0) goto oom;
+                    int64_t item = prio_item(heuristic(sp, &s), child);
+                    if (m.kind == MV_DEAL || m.kind == MV_DRAW) { /* a candidate for the next stage */
                         if (!buf_reserve(&cands, ncands + 1)) goto oom;
-                        ((int64_t *)cands.p)[ncands++] = prio;
-                    } else if (!heap_push(&heap, &nheap, PRIO(h, nnodes - 1)))
+                        ((int64_t *)cands.p)[ncands++] = item;
+                    } else if (!heap_push(&heap, &nheap, item))
                         goto oom;
                     if ((*positions & 1023) == 0) {
                         if (cancel && *cancel) {
@@ -1152,20 +1163,17 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
 oom:
     result = RES_ERROR;
 done:
-    if (result == RES_WON && !node_line(&nodes, won_parent, won_move, out_moves, cap, out_len)) result = RES_ERROR;
+    if (result == RES_WON && !node_line(&store.nodes, won_parent, won_move, out_moves, cap, out_len)) result = RES_ERROR;
     if (result == RES_WON) stats[3] = *out_len;
     {
-        int64_t bytes_used = (int64_t)(table.cap * sizeof(Slot) + table.arena_cap + nodes.cap * sizeof(Node) +
-                                       heap.cap * sizeof(int64_t) + arena.cap + beam.cap * sizeof(int64_t) +
-                                       cands.cap * sizeof(int64_t));
+        int64_t bytes_used = (int64_t)(table.cap * sizeof(Slot) + table.arena_cap + store_bytes(&store) +
+                                       (heap.cap + beam.cap + cands.cap) * sizeof(int64_t));
         if (bytes_used > stats[2]) stats[2] = bytes_used;
     }
     table_free(&table);
-    free(nodes.p), free(heap.p), free(arena.p), free(beam.p), free(cands.p);
+    store_free(&store);
+    free(heap.p), free(beam.p), free(cands.p);
     return result;
-#undef STORE
-#undef PRIO
-#undef PRIO_ID
 }
 
 /*

@@ -84,7 +84,7 @@ def dominance_is_sound(position: Position) -> bool:
     return spec.foundation_piles >= aces and not deal_blocked
 
 
-# Heuristic weights (see ``heuristic`` and ``spider_extra`` in wispsolve.c), tuned by benchmarks/solver_rates.py.
+# Heuristic weights (see ``heuristic`` and ``spider_extra`` in wispsolve.c), tuned by benchmarks/tune_weights.py.
 # Spider family: face-down card, empty pile (bonus), break in rank, break in suit only, finished run (bonus),
 # undealt card, depth (best-first only), deal's ordering score, King resting on a card, top card with nowhere
 # to go, card above its own suited successor.
@@ -121,7 +121,7 @@ class Strategy:
     seed: int = 0
     restart_chunk: int = 2000  # restarts: the first restart's size; beam: the depth-first search tried first
     beam_width: int = 8
-    stage_cap: int = 200  # positions per beam member in a stage with stock left
+    stage_cap: int = 200  # positions explored per unit of width in a stage with stock left
     final_cap: int = 1000  # the same once the stock is used up
     beam_growth: int = 400
     beam_tries: int = 6

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from ..cards import Card
@@ -55,6 +56,11 @@ class InformationSet:
             unseen=tuple(sorted(unseen.elements())),
             legal_moves=tuple(game.legal_moves()),
         )
+
+    @property
+    def is_won(self) -> bool:
+        """Every card has left the tableau, the stock and the waste."""
+        return not self.stock_count and not self.waste and not any(down or up for down, up in self.piles)
 
     @property
     def key(self) -> tuple:
@@ -219,13 +225,13 @@ class HindsightPlayer(Player):
         """The next move of the current plan, or the first move of a winning line in the most samples."""
         if self._plan and info.key == self._plan_key and self._plan[0] in info.legal_moves:
             move = self._plan.pop(0)
+            self.fallback.candidates(info)  # the fallback remembers every visible state, planned ones too
         elif (info.unseen, info.stock_count) == self._lost_unseen:
             move = self.fallback.choose(info, rng)
         else:
             move, votes, line = self._vote(info, rng)
             self._plan = list(line[1:])
             self._lost_unseen = None if votes or len(info.legal_moves) == 1 else (info.unseen, info.stock_count)
-        self.fallback.candidates(info)  # keep the fallback's memory of visited states
         self._plan_key = next_key(info, move)
         if self._plan_key is None:  # the move may reveal a card: plan again from what is then seen
             self._plan = []
@@ -237,9 +243,9 @@ class HindsightPlayer(Player):
         return move, votes
 
     def _vote(self, info: InformationSet, rng: random.Random) -> tuple[Move, int, tuple[Move, ...]]:
+        fresh = set(self.fallback.candidates(info))  # (the fallback remembers this visible state)
         if len(info.legal_moves) == 1:
             return info.legal_moves[0], 0, ()
-        fresh = set(self.fallback.candidates(info))
         votes: Counter[Move] = Counter()
         lines: dict[Move, tuple[Move, ...]] = {}
         for budget in (self.max_positions, 4 * self.max_positions):  # a second, deeper look when none was won
@@ -269,24 +275,38 @@ class PlayedGame:
 MAX_MOVES = 600  # a game an honest player has not finished by then is counted as not won
 
 
-def play_game(position: Position, player: Player, *, seed: int = 0, max_moves: int = MAX_MOVES) -> PlayedGame:
-    """The referee: play ``player`` from ``position``, showing it only information sets."""
-    game = Game(position, validate=False)
-    rng = random.Random(seed)
+def referee(look: Callable[[], InformationSet], player: Player, rng: random.Random,
+            max_moves: int = MAX_MOVES) -> Generator[Move, None, str]:
+    """The rules of honest play, one move at a time: yield the player's moves for the caller to play.
+
+    ``look()`` gives what can be seen of the game now; the player is handed only that. The generator returns
+    why play ended: ``won``, ``no legal move``, ``going round in circles`` (a visible state seen a fourth
+    time) or ``move limit``.
+    """
     player.reset()
     seen: Counter[tuple] = Counter()
     for _ in range(max_moves):
-        if game.is_won():
-            return PlayedGame(True, tuple(game.moves_played), "won")
-        info = InformationSet.of(game)
+        info = look()
+        if info.is_won:
+            return "won"
         if not info.legal_moves:
-            return PlayedGame(False, tuple(game.moves_played), "no legal move")
+            return "no legal move"
         seen[info.key] += 1
         if seen[info.key] > 3:
-            return PlayedGame(False, tuple(game.moves_played), "going round in circles")
-        move = player.choose(info, rng)
-        game.play(move)
-    return PlayedGame(game.is_won(), tuple(game.moves_played), "won" if game.is_won() else "move limit")
+            return "going round in circles"
+        yield player.choose(info, rng)
+    return "won" if look().is_won else "move limit"
+
+
+def play_game(position: Position, player: Player, *, seed: int = 0, max_moves: int = MAX_MOVES) -> PlayedGame:
+    """Play ``player`` from ``position`` under the ``referee``, which shows it only information sets."""
+    game = Game(position, validate=False)
+    moves = referee(lambda: InformationSet.of(game), player, random.Random(seed), max_moves)
+    while True:
+        try:
+            game.play(next(moves))
+        except StopIteration as end:
+            return PlayedGame(end.value == "won", tuple(game.moves_played), end.value)
 
 
 PLAYERS = {"heuristic": HeuristicPlayer, "no-peek": HindsightPlayer}

@@ -74,7 +74,7 @@ class SolveResult:
 
 def solve(position: Position | Game, max_positions: int = DEFAULT_MAX_POSITIONS, time_limit: float | None = None,
           *, cancel: CancelToken | None = None, transpositions: bool = True, ordering: bool = True,
-          dominance: bool = True, engine: str = "auto") -> SolveResult:
+          dominance: bool = True, engine: str = "auto", strategy: native.Strategy | None = None) -> SolveResult:
     """Search for a winning line from ``position`` seeing every card.
 
     ``max_positions`` bounds the distinct positions examined and ``time_limit``
@@ -82,7 +82,8 @@ def solve(position: Position | Game, max_positions: int = DEFAULT_MAX_POSITIONS,
     after an exhaustive search under sound pruning (docs/solver.md). The
     switches turn off the transposition table, move ordering and dominance
     pruning, for teaching and for tests. ``engine`` is ``auto``, ``native`` or
-    ``python``.
+    ``python``. ``strategy`` replaces the C core's tuned search settings
+    (``native.default_strategy``), for experiments; the Python search ignores it.
     """
     if isinstance(position, Game):
         position = position.position()
@@ -95,7 +96,7 @@ def solve(position: Position | Game, max_positions: int = DEFAULT_MAX_POSITIONS,
     blob = native.encode_position(position) if lib is not None else b""
     if lib is not None and _fits_native(position):
         result = _solve_native(lib, position, blob, max_positions, time_limit, cancel,
-                               transpositions, ordering, dominance)
+                               transpositions, ordering, dominance, strategy)
     else:
         result = _solve_python(position, max_positions, time_limit, cancel, transpositions, ordering)
     seconds = time.perf_counter() - started
@@ -112,8 +113,9 @@ def _fits_native(position: Position) -> bool:
 
 
 def _solve_native(lib, position, blob, max_positions, time_limit, cancel, transpositions, ordering,
-                  dominance) -> SolveResult:
-    spec = native.encode_spec(position, transpositions=transpositions, ordering=ordering, dominance=dominance)
+                  dominance, strategy) -> SolveResult:
+    spec = native.encode_spec(position, strategy, transpositions=transpositions, ordering=ordering,
+                              dominance=dominance)
     capacity = min(int(max_positions) + 2, 1 << 24)  # a line is never longer than the positions it passed
     out = (ctypes.c_int32 * capacity)()
     stats = (ctypes.c_int64 * 6)()

@@ -196,32 +196,30 @@ class TableWidget(anywidget.AnyWidget):
         """Let an honest player play from here for the class to watch, one move per ``interval``.
 
         ``player`` is ``no-peek`` (samples the hidden cards, never looks at them) or ``heuristic``. It is handed
-        only what a person sees, never the game. It stops, as the referee ``play_game`` does, when it wins,
-        has no move left, goes round in circles or reaches the move limit; and when someone moves or ``stop()``
-        is called.
+        only what a person sees, never the game, under the same ``referee`` as ``play_game``: it stops when it
+        wins, has no move left, goes round in circles or reaches the move limit, and when someone moves or
+        ``stop()`` is called.
         """
         import random
-        from collections import Counter
 
-        from ..search.players import MAX_MOVES, PLAYERS, InformationSet
+        from ..search.players import PLAYERS, InformationSet, referee
 
         if player not in PLAYERS:
             raise WispError(f"unknown player {player!r} (one of {', '.join(PLAYERS)})")
-        honest, rng, seen = PLAYERS[player](), random.Random(seed), Counter()
+
+        def look() -> InformationSet:
+            with self._lock:
+                return InformationSet.of(self.game)
+
+        moves = referee(look, PLAYERS[player](), random.Random(seed))
         why = ["stopped, or the table changed"]
 
         def next_move() -> Move | None:
-            with self._lock:
-                info = None if self.game.is_won() else InformationSet.of(self.game)
-            if info is None:
-                why[0] = "it won"
+            try:
+                return next(moves)
+            except StopIteration as end:
+                why[0] = end.value
                 return None
-            seen[info.key] += 1
-            if not info.legal_moves or seen[info.key] > 3 or sum(seen.values()) > MAX_MOVES:
-                why[0] = ("no legal move is left" if not info.legal_moves else "it was going round in circles"
-                          if seen[info.key] > 3 else f"{MAX_MOVES} moves without a win")
-                return None
-            return honest.choose(info, rng)
 
         def play() -> None:
             self._play_moves(next_move, interval, f"{player}: ")
