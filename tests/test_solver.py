@@ -177,6 +177,9 @@ def test_deal_winnable_gives_a_proved_deal():
     ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0)),
     ("mini-widow", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.ANY_RUN_WEIGHTS)),
     ("mini-moon", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.FORTY_WEIGHTS)),
+    # the last stage as small depth-first searches: lost is proved member by member
+    ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, final_dfs=50)),
+    ("mini-widow", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.ANY_RUN_WEIGHTS, final_dfs=50)),
 ])
 def test_every_search_mode_is_sound(game, strategy):
     """Each of the core's search modes gives the verdicts of a plain exhaustive search, and lines that replay."""
@@ -203,6 +206,8 @@ def test_every_search_mode_is_sound(game, strategy):
 def test_strategy_defaults_follow_the_game_family_and_refuse_unknown_algorithms():
     assert native.default_strategy(deal("will-o-the-wisp", 1).position()).algorithm == "beam"
     assert native.default_strategy(deal("black-widow", 1).position()).weights == native.ANY_RUN_WEIGHTS
+    assert native.default_strategy(deal("black-widow", 1).position()).final_dfs == native.FINAL_DFS
+    assert native.default_strategy(deal("will-o-the-wisp", 1, variant="relaxed").position()).final_dfs == 0
     assert native.default_strategy(deal("waxing-moon", 1).position()).algorithm == "restarts"
     with pytest.raises(ValueError, match="unknown search algorithm"):
         native.Strategy(algorithm="magic")

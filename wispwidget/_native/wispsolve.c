@@ -42,6 +42,7 @@ typedef struct {
     int beam_growth;   /* beam: each new beam is this many percent as wide as the last */
     int beam_tries;    /* beam: searches at each width, the first with the given weights */
     int beam_jitter;   /* beam: later tries scale each weight by a random 100 +- this many percent */
+    int final_dfs;     /* beam: > 0, the last stage is a depth-first search of this many positions per member */
     uint64_t rng;    /* xorshift state for that noise */
 } Spec;
 
@@ -538,7 +539,7 @@ static int table_insert(Table *t, const uint8_t *key, int len) {
 
 /* spec ints: npiles top any_suit movable empty_any to_waste removes_runs deal_blocked nfound found_to_tab
  * ace_between use_tt use_order use_dominance best_first w[0..7] noise seed restart_chunk
- * beam_width stage_cap final_cap w[8..15] beam_growth beam_tries beam_jitter.
+ * beam_width stage_cap final_cap w[8..15] beam_growth beam_tries beam_jitter final_dfs.
  * blob: per pile [ndown, nup, cards...]; then [waste_len, cards...]; [stock_len, cards...];
  * then [nfound, top cards...]; then [finished]. */
 static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, State *s) {
@@ -556,7 +557,7 @@ static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, 
     sp->restart_chunk = si[25];
     sp->beam_width = si[26], sp->stage_cap = si[27], sp->final_cap = si[28];
     for (int i = 8; i < 16; i++) sp->w[i] = si[29 + i - 8];
-    sp->beam_growth = si[37], sp->beam_tries = si[38], sp->beam_jitter = si[39];
+    sp->beam_growth = si[37], sp->beam_tries = si[38], sp->beam_jitter = si[39], sp->final_dfs = si[40];
     if (sp->npiles < 1 || sp->npiles > MAXP || sp->nfound < 0 || sp->nfound > MAXF) return 0;
 #define NEED(k) if (i + (k) > blob_len) return 0
     for (int p = 0; p < sp->npiles; p++) {
@@ -1048,7 +1049,8 @@ static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_pos
         }
     }
 done:
-    if (result == RES_WON && !node_line(&store.nodes, won_parent, won_move, out_moves, cap, out_len)) result = RES_ERROR;
+    if (result == RES_WON && won_parent >= 0 && !node_line(&store.nodes, won_parent, won_move, out_moves, cap, out_len))
+        result = RES_ERROR;
     if (result == RES_WON) stats[3] = *out_len;
     {
         int64_t bytes_used =
@@ -1063,6 +1065,39 @@ done:
 }
 
 /* ----------------------------------------------------------- stage beam search */
+
+/*
+ * The last stage (no stock left) as one complete depth-first search per beam member, each cut off after
+ * final_dfs positions. A member's search that runs out of moves proves that member lost; *exhaustive
+ * is cleared otherwise. On a win the line is the path to the member, then the search's line.
+ * *dfs_bytes gets the largest table one of these searches used.
+ */
+static int final_stage_dfs(Spec *sp, const NodeStore *store, const Buf *beam, size_t nbeam, int64_t *positions,
+                           int64_t max_positions, double deadline, volatile int32_t *cancel, int32_t *out_moves,
+                           int cap, int64_t *out_len, int64_t *stats, int *exhaustive, int64_t *dfs_bytes) {
+    State s;
+    for (size_t i = 0; i < nbeam; i++) {
+        int32_t id = prio_id(((const int64_t *)beam->p)[i]);
+        const Node *nd = store_node(store, id);
+        int64_t head = 0, tail = 0, limit = *positions + sp->final_dfs, table_peak = stats[2];
+        if (nd->parent >= 0 && !node_line(&store->nodes, nd->parent, nd->move, out_moves, cap, &head)) return RES_ERROR;
+        store_state(store, sp, id, &s);
+        stats[2] = 0;
+        int result = dfs(sp, &s, positions, limit < max_positions ? limit : max_positions, deadline, cancel,
+                         out_moves + head, cap - (int)head, &tail, stats);
+        if (stats[2] > *dfs_bytes) *dfs_bytes = stats[2];
+        stats[2] = table_peak;
+        if (result == RES_WON) {
+            *out_len = head + tail;
+            stats[3] = *out_len;
+            return RES_WON;
+        }
+        if (result == RES_CANCELLED || result == RES_ERROR) return result;
+        if (result != RES_LOST) *exhaustive = 0;
+        if (*positions >= max_positions || (deadline > 0 && now_seconds() > deadline)) return RES_UNKNOWN;
+    }
+    return *exhaustive ? RES_LOST : RES_UNKNOWN;
+}
 
 /*
  * A stage is the play between two uses of the stock (a deal, or a draw). The beam
@@ -1090,6 +1125,7 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
     State s;
     int result = RES_UNKNOWN;
     int32_t won_parent = -1, won_move = 0;
+    int64_t dfs_bytes = 0;
     *exhaustive = 1;
     store_init(&store);
     if (!table_init(&table)) return RES_ERROR;
@@ -1101,6 +1137,11 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
         int final = s.pos >= sp->stream_len;
         int64_t limit = (int64_t)width * (final ? sp->final_cap : sp->stage_cap), explored = 0;
         nheap = 0, ncands = 0;
+        if (final && sp->final_dfs > 0) {
+            result = final_stage_dfs(sp, &store, &beam, nbeam, positions, max_positions, deadline, cancel, out_moves,
+                                     cap, out_len, stats, exhaustive, &dfs_bytes);
+            goto done;
+        }
         for (size_t i = 0; i < nbeam; i++) {
             int32_t id = prio_id(((int64_t *)beam.p)[i]);
             store_state(&store, sp, id, &s);
@@ -1163,11 +1204,12 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
 oom:
     result = RES_ERROR;
 done:
-    if (result == RES_WON && !node_line(&store.nodes, won_parent, won_move, out_moves, cap, out_len)) result = RES_ERROR;
+    if (result == RES_WON && won_parent >= 0 && !node_line(&store.nodes, won_parent, won_move, out_moves, cap, out_len))
+        result = RES_ERROR;
     if (result == RES_WON) stats[3] = *out_len;
     {
         int64_t bytes_used = (int64_t)(table.cap * sizeof(Slot) + table.arena_cap + store_bytes(&store) +
-                                       (heap.cap + beam.cap + cands.cap) * sizeof(int64_t));
+                                       (heap.cap + beam.cap + cands.cap) * sizeof(int64_t)) + dfs_bytes;
         if (bytes_used > stats[2]) stats[2] = bytes_used;
     }
     table_free(&table);

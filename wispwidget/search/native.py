@@ -103,6 +103,7 @@ def default_weights(position: Position) -> tuple[int, ...]:
 
 
 ALGORITHMS = ("beam", "restarts", "dfs", "best-first")
+FINAL_DFS = 300  # positions per beam member in a depth-first last stage (tuned on Black Widow)
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ class Strategy:
     beam_growth: int = 400
     beam_tries: int = 6
     beam_jitter: int = 50
+    final_dfs: int = 0  # > 0: the stage after the last deal is a depth-first search this big per beam member
 
     def __post_init__(self) -> None:
         if self.algorithm not in ALGORITHMS:
@@ -133,9 +135,15 @@ class Strategy:
 
 
 def default_strategy(position: Position) -> Strategy:
-    """The tuned strategy: stage beams for the Spider family, depth-first restarts for waste games."""
-    algorithm = "beam" if position.spec.removes_runs else "restarts"
-    return Strategy(algorithm=algorithm, weights=default_weights(position))
+    """The tuned strategy: stage beams for the Spider family, depth-first restarts for waste games.
+
+    Two-deck games where any run moves (Black Widow) end each beam with depth-first searches: measured
+    better there, worse in every other game (docs/solver.md).
+    """
+    spec = position.spec
+    algorithm = "beam" if spec.removes_runs else "restarts"
+    final_dfs = FINAL_DFS if spec.movable is Movable.ANY_RUN and spec.deck.copies > 1 else 0
+    return Strategy(algorithm=algorithm, weights=default_weights(position), final_dfs=final_dfs)
 
 
 def encode_spec(position: Position, strategy: Strategy | None = None, *, transpositions: bool = True,
@@ -154,7 +162,7 @@ def encode_spec(position: Position, strategy: Strategy | None = None, *, transpo
         int(transpositions), int(ordering), int(dominance and dominance_is_sound(position)),
         int(st.algorithm == "best-first"), *weights[:8], st.noise, st.seed, 0 if single else st.restart_chunk,
         st.beam_width if st.algorithm == "beam" else 0, st.stage_cap, st.final_cap, *weights[8:16],
-        st.beam_growth, st.beam_tries, st.beam_jitter,
+        st.beam_growth, st.beam_tries, st.beam_jitter, st.final_dfs,
     ]
     return (ctypes.c_int32 * len(values))(*values)
 
