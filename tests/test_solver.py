@@ -11,6 +11,7 @@ from wispwidget import Game, Move, deal, solve
 from wispwidget.check import check_solution_text
 from wispwidget.cli import main
 from wispwidget.formats import write_position, write_solution
+from wispwidget.games.spec import Build, EmptyPile
 from wispwidget.search import BackgroundSolve, native
 from wispwidget.search.hints import Hinter
 from wispwidget.search.stats import percentile, wilson_interval, winnable_bounds
@@ -223,3 +224,54 @@ def test_solve_takes_another_strategy_for_experiments():
         assert other.result == tuned.result, seed
         differed += other.positions != tuned.positions
     assert differed  # the strategy was really used: a different search, the same verdicts
+
+
+def _tight_moon(**rules):
+    """A small waste game where many positions are lost: three piles of three, A-4 of two suits twice."""
+    from dataclasses import replace
+
+    from wispwidget.games.catalogue import get_game
+    return replace(get_game("mini-moon"), variant="tight", layout=((0, 3),) * 3, **rules)
+
+
+@pytest.mark.skipif(native.load() is None, reason="no C compiler")
+@pytest.mark.parametrize("rules", [
+    {"foundation_to_tableau": False},
+    {"foundation_to_tableau": True},
+    {"build": Build.ANY_SUIT},
+    {"empty_pile": EmptyPile.ANY},
+])
+def test_dead_position_test_flags_only_lost_positions(rules):
+    """Every position the core's dead-position test prunes is lost by a plain exhaustive search."""
+    import random
+
+    rng, flagged, lost = random.Random(7), 0, 0
+    for seed in range(1, 301):
+        game = Game.new(_tight_moon(**rules), seed=seed)
+        for _ in range(rng.randrange(0, 12)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+        start = game.position()
+        verdict = solve(start, engine="python", ordering=False).result
+        dead = native.native_hopeless(start)
+        assert not dead or verdict == "lost", (seed, verdict)
+        flagged += dead
+        lost += verdict == "lost"
+    assert flagged >= 3 and lost > flagged  # it fires, and it is a test, not a verdict: some lost go unseen
+
+
+@pytest.mark.skipif(native.load() is None, reason="no C compiler")
+def test_dead_position_test_never_fires_on_a_winning_line():
+    """Along the solver's winning lines of real Waxing Moon deals, no position is called dead."""
+    for seed in (24, 35, 182):  # deals the solver wins quickly
+        game = deal("waxing-moon", seed)
+        result = solve(game.position(), max_positions=1_000_000)
+        assert result.result == "won", seed
+        assert not native.native_hopeless(game.position())
+        for move in result.moves:
+            game.push(move)
+            assert not native.native_hopeless(game.position()), (seed, len(game.moves_played))
+    with pytest.raises(ValueError, match="does not apply"):
+        native.native_hopeless(deal("will-o-the-wisp", 1).position())

@@ -43,6 +43,7 @@ typedef struct {
     int beam_tries;    /* beam: searches at each width, the first with the given weights */
     int beam_jitter;   /* beam: later tries scale each weight by a random 100 +- this many percent */
     int final_dfs;     /* beam: > 0, the last stage is a depth-first search of this many positions per member */
+    int dead_test;     /* waste games: prune positions where some card can never reach a foundation */
     uint64_t rng;    /* xorshift state for that noise */
 } Spec;
 
@@ -407,6 +408,71 @@ static int gen_moves(const Spec *sp, const State *s, Move *out, int pruned) {
     return n;
 }
 
+/* ----------------------------------------------------------- dead positions (waste games) */
+
+/*
+ * Whether some card can never reach a foundation, so the position is lost. For games with a waste and no
+ * redeal, where only single cards move and foundations build up in suit (the caller checks).
+ *
+ * A least fixpoint over what can ever happen, ignoring when: a card can be uncovered once every card above
+ * it (in its pile, or on the waste) can move; a card still in the stock is uncovered when it is drawn. A
+ * card can move once it can be uncovered and it has somewhere to go: a foundation (it is an Ace, or its
+ * predecessor can be on a foundation), a pile (its successor can be a pile's top: uncovered in a pile, or
+ * moved there from the waste or stock, or back from a foundation) or an empty pile (some pile can be
+ * emptied, for a King, or for any card where empty piles take anything). Every real event satisfies these
+ * conditions when it happens, so the fixpoint contains all of them; a card it never lets be uncovered with
+ * its predecessor on a foundation can really never get there, and the game cannot be won.
+ */
+static int hopeless(const Spec *sp, const State *s) {
+    enum { NI = MAXP * MAXC + MAXSTREAM, WHERE_PILE = 0, WHERE_WASTE = 1, WHERE_STOCK = 2 };
+    uint8_t card[NI], where[NI], moves[NI], uncovered[NI], on_found[256] = {0}, pile_top[256];
+    int16_t above[NI]; /* the card lying on this one, -1 for none */
+    int n = 0, top = sp->top;
+    for (int f = 0; f < sp->nfound; f++)
+        for (int c = s->found[f]; RANK(c) >= 1; c -= 4) on_found[c] = 1;
+    for (int p = 0; p < sp->npiles; p++)
+        for (int j = 0; j < s->n[p]; j++, n++)
+            card[n] = s->c[p][j], where[n] = WHERE_PILE, above[n] = (int16_t)(j + 1 < s->n[p] ? n + 1 : -1);
+    int first_waste = n;
+    for (int w = s->pos - 1, last = -1; w >= 0; w--) /* the waste from its top down */
+        if (s->present[w >> 6] >> (w & 63) & 1)
+            card[n] = sp->stream[w], where[n] = WHERE_WASTE, above[n] = (int16_t)last, last = n++;
+    int first_stock = n;
+    for (int w = s->pos; w < sp->stream_len; w++, n++) card[n] = sp->stream[w], where[n] = WHERE_STOCK, above[n] = -1;
+    memset(moves, 0, (size_t)n);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = first_waste - 1; i >= 0; i--) /* pile cards: the one above has the next number */
+            uncovered[i] = above[i] < 0 || (moves[above[i]] && uncovered[above[i]]);
+        for (int i = first_waste; i < first_stock; i++) /* waste cards: the one above has the previous number */
+            uncovered[i] = above[i] < 0 || (moves[above[i]] && uncovered[above[i]]);
+        for (int i = first_stock; i < n; i++) uncovered[i] = 1;
+        memset(pile_top, 0, sizeof pile_top);
+        int empty_pile = 0;
+        for (int p = 0, i = 0; p < sp->npiles; i += s->n[p], p++)
+            if (s->n[p] == 0 || moves[i]) empty_pile = 1;
+        for (int i = 0; i < n; i++) {
+            uint8_t c = card[i];
+            if (uncovered[i] && !on_found[c] && (RANK(c) == 1 || on_found[c - 4])) on_found[c] = 1, changed = 1;
+            if (where[i] == WHERE_PILE ? uncovered[i] : moves[i]) pile_top[c] = 1;
+        }
+        for (int c = 4; c < 256 && sp->found_to_tab; c++) pile_top[c] |= on_found[c];
+        for (int i = 0; i < n; i++) {
+            uint8_t c = card[i];
+            if (moves[i] || !uncovered[i]) continue;
+            int onto_pile = 0;
+            if (RANK(c) < top)
+                for (int t = (RANK(c) + 1) << 2; t < ((RANK(c) + 2) << 2) && !onto_pile; t++)
+                    onto_pile = pile_top[t] && (sp->any_suit || SUIT(t) == SUIT(c));
+            if (RANK(c) == 1 || on_found[c - 4] || onto_pile || (empty_pile && (sp->empty_any || RANK(c) == top)))
+                moves[i] = 1, changed = 1;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (!uncovered[i] || !(RANK(card[i]) == 1 || on_found[card[i] - 4])) return 1;
+    return 0;
+}
+
 /* ----------------------------------------------------------- canonical key */
 
 static int pile_cmp(const State *s, int a, int b) {
@@ -539,7 +605,7 @@ static int table_insert(Table *t, const uint8_t *key, int len) {
 
 /* spec ints: npiles top any_suit movable empty_any to_waste removes_runs deal_blocked nfound found_to_tab
  * ace_between use_tt use_order use_dominance best_first w[0..7] noise seed restart_chunk
- * beam_width stage_cap final_cap w[8..15] beam_growth beam_tries beam_jitter final_dfs.
+ * beam_width stage_cap final_cap w[8..15] beam_growth beam_tries beam_jitter final_dfs dead_test.
  * blob: per pile [ndown, nup, cards...]; then [waste_len, cards...]; [stock_len, cards...];
  * then [nfound, top cards...]; then [finished]. */
 static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, State *s) {
@@ -558,6 +624,7 @@ static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, 
     sp->beam_width = si[26], sp->stage_cap = si[27], sp->final_cap = si[28];
     for (int i = 8; i < 16; i++) sp->w[i] = si[29 + i - 8];
     sp->beam_growth = si[37], sp->beam_tries = si[38], sp->beam_jitter = si[39], sp->final_dfs = si[40];
+    sp->dead_test = si[41];
     if (sp->npiles < 1 || sp->npiles > MAXP || sp->nfound < 0 || sp->nfound > MAXF) return 0;
 #define NEED(k) if (i + (k) > blob_len) return 0
     for (int p = 0; p < sp->npiles; p++) {
@@ -725,6 +792,10 @@ static int dfs(Spec *sp, State *s, int64_t *positions, int64_t max_positions, do
             break;
         }
         ++*positions;
+        if (sp->dead_test && m.kind == MV_DRAW && hopeless(sp, s)) { /* a lost leaf (tested after draws only) */
+            unapply(sp, s, &m, (Effect *)effects.p + fx_start, nfx);
+            continue;
+        }
         if ((*positions & 1023) == 0) {
             if (cancel && *cancel) {
                 result = RES_CANCELLED;
@@ -1236,6 +1307,7 @@ int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max
     if (!load(si, blob, blob_len, &sp, &s)) return RES_ERROR;
     stats[0] = 1;
     if (is_won(&s)) return RES_WON;
+    if (sp.dead_test && hopeless(&sp, &s)) return RES_LOST;
     int result = RES_LOST;
     typedef int (*SearchFn)(Spec *, State *, int64_t *, int64_t, double, volatile int32_t *, int32_t *, int,
                             int64_t *, int64_t *);
@@ -1284,6 +1356,14 @@ int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max
     stats[5] = 1;
     stats[0] = positions;
     return result;
+}
+
+/* 1 when the dead-position test finds the position lost (for tests), 0 when not, -1 on a bad input. */
+int wisp_hopeless(const int32_t *si, const uint8_t *blob, int blob_len) {
+    Spec sp;
+    State s;
+    if (!load(si, blob, blob_len, &sp, &s)) return -1;
+    return hopeless(&sp, &s);
 }
 
 /* Apply one encoded move to a position and write the result blob (for differential tests). */

@@ -18,7 +18,7 @@ from pathlib import Path
 from ..cards import Card
 from ..engine.move import DEAL, DRAW, Move
 from ..engine.position import Position
-from ..games.spec import Build, EmptyPile, Movable, Stock
+from ..games.spec import Build, EmptyPile, Foundations, Movable, Stock
 from ._build import compile_core, library_name
 
 NATIVE_DIR = Path(__file__).resolve().parent.parent / "_native"
@@ -68,6 +68,8 @@ def _bind(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.wisp_moves.restype = ctypes.c_int
     lib.wisp_apply.argtypes = [i32p, u8p, ctypes.c_int, ctypes.c_int32, u8p, ctypes.c_int]
     lib.wisp_apply.restype = ctypes.c_int
+    lib.wisp_hopeless.argtypes = [i32p, u8p, ctypes.c_int]
+    lib.wisp_hopeless.restype = ctypes.c_int
     return lib
 
 
@@ -82,6 +84,12 @@ def dominance_is_sound(position: Position) -> bool:
     aces = len(spec.deck.suits) * spec.deck.copies
     deal_blocked = spec.stock is Stock.DEAL_TO_PILES and spec.deal_needs_no_empty_pile
     return spec.foundation_piles >= aces and not deal_blocked
+
+
+def dead_test_is_sound(position: Position) -> bool:
+    """Whether the core's dead-position test applies: waste, single cards, foundations (docs/solver.md)."""
+    spec = position.spec
+    return spec.has_waste and spec.movable is Movable.SINGLE_CARD and spec.foundations is Foundations.BUILD_UP_IN_SUIT
 
 
 # Heuristic weights (see ``heuristic`` and ``spider_extra`` in wispsolve.c), tuned by benchmarks/tune_weights.py.
@@ -162,7 +170,7 @@ def encode_spec(position: Position, strategy: Strategy | None = None, *, transpo
         int(transpositions), int(ordering), int(dominance and dominance_is_sound(position)),
         int(st.algorithm == "best-first"), *weights[:8], st.noise, st.seed, 0 if single else st.restart_chunk,
         st.beam_width if st.algorithm == "beam" else 0, st.stage_cap, st.final_cap, *weights[8:16],
-        st.beam_growth, st.beam_tries, st.beam_jitter, st.final_dfs,
+        st.beam_growth, st.beam_tries, st.beam_jitter, st.final_dfs, int(dominance and dead_test_is_sound(position)),
     ]
     return (ctypes.c_int32 * len(values))(*values)
 
@@ -210,3 +218,17 @@ def native_legal_moves(position: Position) -> list[Move]:
     if n < 0:
         raise ValueError("the C core could not read this position")
     return [decode_move(out[i]) for i in range(n)]
+
+
+def native_hopeless(position: Position) -> bool:
+    """Whether the core's dead-position test finds the position lost (for tests; waste games only)."""
+    lib = load()
+    if lib is None:
+        raise RuntimeError("the C solver core is not available")
+    if not dead_test_is_sound(position):
+        raise ValueError(f"the dead-position test does not apply to {position.spec.key}")
+    blob = encode_position(position)
+    code = lib.wisp_hopeless(encode_spec(position), (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob))
+    if code < 0:
+        raise ValueError("the C core could not read this position")
+    return bool(code)
