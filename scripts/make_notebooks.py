@@ -232,7 +232,7 @@ for i, s in enumerate(results.values()):
 ax.set_xticks(range(len(results)), list(results))
 ax.set_ylabel("winnable share, %")
 ax.set_title("95% interval (bar) and proved share (line), 30 deals at 50,000 positions");"""),
-    ("md", """The shipped catalogue of proved deals (deals 1-100 at 1,000,000 positions) tells the same story at a
+    ("md", """The shipped catalogue of proved deals (deals 1-200 at 1,000,000 positions) tells the same story at a
 larger budget. Run `wispwidget study will-o-the-wisp --deals 1-1000 --max-positions 250000 --workers 2` for the
 full figure, or `benchmarks/solver_rates.py` for every game."""),
     ("code", """from wispwidget.winnable import proved_seeds
@@ -325,7 +325,7 @@ and solves each within 20,000 positions):
 | --- | --- | --- | --- |
 | Will o' the Wisp, Standard | 183/200 (91.5%) | 0/200 | 16/200 (8.0%) |
 | Will o' the Wisp, Relaxed | 198/200 (99.0%) | 1/200 (0.5%) | 68/200 (34.0%) |
-| Black Widow | 177/200 (88.5%) | 0/200 | 12/200 (6.0%) |
+| Black Widow | 184/200 (92.0%) | 0/200 | 15/200 (7.5%) |
 
 Seeing every card is worth a great deal: where only runs in suit move (Standard), a player who cannot see the
 stock rarely arranges the piles well for the next deal, and the thoughtful solver wins more than ten times as
