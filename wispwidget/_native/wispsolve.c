@@ -1340,9 +1340,12 @@ int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max
     }
     if (sp.restart_chunk > 0 && !sp.best_first) {
         /* Restarts: each is a complete DFS with a fresh table and its own random
-         * tie-breaks, cut off after restart_chunk positions. One that runs out of
+         * tie-breaks, cut off after restart_chunk positions (growing). One that runs out of
          * moves before its cut-off has searched everything: a proof of lost. */
         for (int64_t chunk = sp.restart_chunk;; chunk += chunk / 4) {
+            /* when less than eight restarts' worth is left, the last restart gets all of it: a lost game
+             * tree up to that size is then proved lost, where a smaller cut-off would prove nothing */
+            if (max_positions - positions < 8 * chunk) chunk = max_positions - positions;
             int64_t limit = positions + chunk < max_positions ? positions + chunk : max_positions;
             result = dfs(&sp, &s, &positions, limit, deadline, cancel, out_moves, cap, &stats[1], stats);
             stats[5]++;
