@@ -1120,8 +1120,7 @@ static int best_first(Spec *sp, State *root, int64_t *positions, int64_t max_pos
         }
     }
 done:
-    if (result == RES_WON && won_parent >= 0 && !node_line(&store.nodes, won_parent, won_move, out_moves, cap, out_len))
-        result = RES_ERROR;
+    if (result == RES_WON && !node_line(&store.nodes, won_parent, won_move, out_moves, cap, out_len)) result = RES_ERROR;
     if (result == RES_WON) stats[3] = *out_len;
     {
         int64_t bytes_used =
@@ -1275,6 +1274,7 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
 oom:
     result = RES_ERROR;
 done:
+    /* won_parent stays -1 when a depth-first last stage won: it wrote the whole line itself */
     if (result == RES_WON && won_parent >= 0 && !node_line(&store.nodes, won_parent, won_move, out_moves, cap, out_len))
         result = RES_ERROR;
     if (result == RES_WON) stats[3] = *out_len;
