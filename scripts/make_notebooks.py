@@ -235,10 +235,11 @@ ax.set_title("95% interval (bar) and proved share (line), 30 deals at 50,000 pos
     ("md", """The shipped catalogue of proved deals (deals 1-200 at 1,000,000 positions) tells the same story at a
 larger budget. Run `wispwidget study will-o-the-wisp --deals 1-1000 --max-positions 250000 --workers 2` for the
 full figure, or `benchmarks/solver_rates.py` for every game."""),
-    ("code", """from wispwidget.winnable import proved_seeds
+    ("code", """from wispwidget.winnable import catalogue_range, proved_seeds
 
-for key in ("will-o-the-wisp/standard", "will-o-the-wisp/relaxed", "black-widow/standard"):
-    print(f"{key:26} {len(proved_seeds(key)):3} of 100 deals proved winnable")"""),
+deals = catalogue_range()
+for key in ("will-o-the-wisp/standard", "will-o-the-wisp/relaxed", "black-widow/standard", "waxing-moon/standard"):
+    print(f"{key:26} {len(proved_seeds(key)):3} of {len(deals)} deals proved winnable")"""),
 ]
 
 NOTEBOOKS["06-json-positions-and-solutions.ipynb"] = [

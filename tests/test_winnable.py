@@ -7,7 +7,7 @@ import json
 import pytest
 
 from wispwidget import daily_deal_seed, deal, get_game, solve, winnable_seed
-from wispwidget.winnable import CATALOGUE_FILE, proved_seeds
+from wispwidget.winnable import CATALOGUE_FILE, catalogue_range, proved_seeds
 
 DATA = json.loads(CATALOGUE_FILE.read_text())
 
@@ -20,6 +20,13 @@ def test_catalogue_entries_are_proved_again(key):
     for seed in seeds[:2]:  # a sample: each re-proof replays its line through the engine
         result = solve(deal(game, seed, variant=variant).position(), max_positions=DATA["max_positions"])
         assert result.result == "won", (key, seed)
+
+
+def test_catalogue_range_covers_every_entry():
+    deals = catalogue_range()
+    assert (deals.start, deals.stop - 1) == tuple(DATA["range"]) and len(deals) >= 100
+    assert all(set(proved_seeds(key)) <= set(deals) for key in DATA["games"])
+    assert len(proved_seeds("will-o-the-wisp/standard")) > len(deals) // 2  # not a count of some other range
 
 
 def test_winnable_seed_uses_the_catalogue_then_proves_live():

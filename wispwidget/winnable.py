@@ -31,6 +31,12 @@ def _catalogue() -> dict:
     return json.loads(CATALOGUE_FILE.read_text())
 
 
+def catalogue_range() -> range:
+    """The deal numbers the shipped catalogue covers (every one was tried at the catalogue's budget)."""
+    first, last = _catalogue()["range"]
+    return range(first, last + 1)
+
+
 def proved_seeds(key: str) -> tuple[int, ...]:
     """Every deal number of the catalogue's range proved winnable for ``game/variant``, sorted."""
     return tuple(sorted(_catalogue()["games"].get(key, [])))

@@ -35,7 +35,7 @@ typedef struct {
     int use_tt, use_order, use_dominance, best_first;
     int w[16]; /* heuristic weights (see heuristic) */
     int noise;       /* restarts: random spread added to move-ordering scores */
-    int restart_chunk; /* > 0: randomized DFS restarts of this many positions each */
+    int restart_chunk; /* > 0: randomized DFS restarts of this many positions; beams: the DFS run first */
     int beam_width;    /* > 0: stage beam search, this wide at first (see beam_search) */
     int stage_cap;     /* beam: positions explored per beam member in a stage with stock left */
     int final_cap;     /* beam: the same once the stock is used up */
@@ -414,62 +414,76 @@ static int gen_moves(const Spec *sp, const State *s, Move *out, int pruned) {
  * Whether some card can never reach a foundation, so the position is lost. For games with a waste and no
  * redeal, where only single cards move and foundations build up in suit (the caller checks).
  *
- * A least fixpoint over what can ever happen, ignoring when: a card can be uncovered once every card above
- * it (in its pile, or on the waste) can move; a card still in the stock is uncovered when it is drawn. A
- * card can move once it can be uncovered and it has somewhere to go: a foundation (it is an Ace, or its
- * predecessor can be on a foundation), a pile (its successor can be a pile's top: uncovered in a pile, or
- * moved there from the waste or stock, or back from a foundation) or an empty pile (some pile can be
- * emptied, for a King, or for any card where empty piles take anything). Every real event satisfies these
- * conditions when it happens, so the fixpoint contains all of them; a card it never lets be uncovered with
- * its predecessor on a foundation can really never get there, and the game cannot be won.
+ * A least fixpoint over what can ever happen, ignoring when within a window of time: a card can be
+ * uncovered once every card above it (in its pile, or on the waste) can move. A card can move once it can
+ * be uncovered and it has somewhere to go: a foundation (it is an Ace, or its predecessor can be on a
+ * foundation), a pile (its successor can be a pile's top: uncovered in a pile, moved there from the waste,
+ * or back from a foundation) or an empty pile (some pile can be emptied, for a King, or for any card where
+ * empty piles take anything). The stock is taken in drawing order: window t is the time before the
+ * (t+1)-th draw from now, when only the first t stock cards have reached the waste, each lying on the one
+ * drawn before it. What can happen in window t is computed with just those cards, starting from what could
+ * happen in window t-1, so a stock card can move at the time it is drawn only if it has somewhere to go by
+ * then, and later only once every card drawn after it has left the waste. Every real event satisfies
+ * these conditions when it happens, so the fixpoint contains all of them; a card it never lets reach a
+ * foundation can really never get there, and the game cannot be won.
  */
 static int hopeless(const Spec *sp, const State *s) {
-    enum { NI = MAXP * MAXC + MAXSTREAM, WHERE_PILE = 0, WHERE_WASTE = 1, WHERE_STOCK = 2 };
-    uint8_t card[NI], where[NI], moves[NI], uncovered[NI], on_found[256] = {0}, pile_top[256];
-    int16_t above[NI]; /* the card lying on this one, -1 for none */
+    enum { NI = MAXP * MAXC + MAXSTREAM };
+    uint8_t card[NI], moves[NI], uncovered[NI], to_found[NI], on_found[256] = {0}, pile_top[256];
     int n = 0, top = sp->top;
     for (int f = 0; f < sp->nfound; f++)
         for (int c = s->found[f]; RANK(c) >= 1; c -= 4) on_found[c] = 1;
     for (int p = 0; p < sp->npiles; p++)
-        for (int j = 0; j < s->n[p]; j++, n++)
-            card[n] = s->c[p][j], where[n] = WHERE_PILE, above[n] = (int16_t)(j + 1 < s->n[p] ? n + 1 : -1);
-    int first_waste = n;
-    for (int w = s->pos - 1, last = -1; w >= 0; w--) /* the waste from its top down */
-        if (s->present[w >> 6] >> (w & 63) & 1)
-            card[n] = sp->stream[w], where[n] = WHERE_WASTE, above[n] = (int16_t)last, last = n++;
+        for (int j = 0; j < s->n[p]; j++) card[n++] = s->c[p][j];
+    int first_stream = n;
+    for (int w = 0; w < s->pos; w++) /* the waste from its bottom up, then the stock in drawing order */
+        if (s->present[w >> 6] >> (w & 63) & 1) card[n++] = sp->stream[w];
     int first_stock = n;
-    for (int w = s->pos; w < sp->stream_len; w++, n++) card[n] = sp->stream[w], where[n] = WHERE_STOCK, above[n] = -1;
+    for (int w = s->pos; w < sp->stream_len; w++) card[n++] = sp->stream[w];
     memset(moves, 0, (size_t)n);
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int i = first_waste - 1; i >= 0; i--) /* pile cards: the one above has the next number */
-            uncovered[i] = above[i] < 0 || (moves[above[i]] && uncovered[above[i]]);
-        for (int i = first_waste; i < first_stock; i++) /* waste cards: the one above has the previous number */
-            uncovered[i] = above[i] < 0 || (moves[above[i]] && uncovered[above[i]]);
-        for (int i = first_stock; i < n; i++) uncovered[i] = 1;
-        memset(pile_top, 0, sizeof pile_top);
-        int empty_pile = 0;
-        for (int p = 0, i = 0; p < sp->npiles; i += s->n[p], p++)
-            if (s->n[p] == 0 || moves[i]) empty_pile = 1;
-        for (int i = 0; i < n; i++) {
-            uint8_t c = card[i];
-            if (uncovered[i] && !on_found[c] && (RANK(c) == 1 || on_found[c - 4])) on_found[c] = 1, changed = 1;
-            if (where[i] == WHERE_PILE ? uncovered[i] : moves[i]) pile_top[c] = 1;
+    memset(to_found, 0, (size_t)n);
+    int empty_pile = 0;
+    for (int drawn = first_stock; drawn <= n; drawn++) { /* window by window: cards before drawn exist */
+        if (drawn > first_stock) {
+            /* Only the card just drawn is new; if it can go nowhere yet, this window adds nothing. */
+            uint8_t c = card[drawn - 1];
+            int somewhere = RANK(c) == 1 || on_found[c - 4] || (empty_pile && (sp->empty_any || RANK(c) == top));
+            for (int t = (RANK(c) + 1) << 2; RANK(c) < top && t < ((RANK(c) + 2) << 2) && !somewhere; t++)
+                somewhere = pile_top[t] && (sp->any_suit || SUIT(t) == SUIT(c));
+            if (!somewhere) continue;
         }
-        for (int c = 4; c < 256 && sp->found_to_tab; c++) pile_top[c] |= on_found[c];
-        for (int i = 0; i < n; i++) {
-            uint8_t c = card[i];
-            if (moves[i] || !uncovered[i]) continue;
-            int onto_pile = 0;
-            if (RANK(c) < top)
-                for (int t = (RANK(c) + 1) << 2; t < ((RANK(c) + 2) << 2) && !onto_pile; t++)
-                    onto_pile = pile_top[t] && (sp->any_suit || SUIT(t) == SUIT(c));
-            if (RANK(c) == 1 || on_found[c - 4] || onto_pile || (empty_pile && (sp->empty_any || RANK(c) == top)))
-                moves[i] = 1, changed = 1;
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (int p = 0, i = 0; p < sp->npiles; i += s->n[p], p++)
+                for (int j = s->n[p] - 1; j >= 0; j--)
+                    uncovered[i + j] = j == s->n[p] - 1 || (moves[i + j + 1] && uncovered[i + j + 1]);
+            for (int i = drawn - 1, clear = 1; i >= first_stream; clear &= moves[i], i--)
+                uncovered[i] = clear || moves[i]; /* clear: every card drawn after it has left the waste */
+            memset(pile_top, 0, sizeof pile_top);
+            empty_pile = 0;
+            for (int p = 0, i = 0; p < sp->npiles; i += s->n[p], p++)
+                if (s->n[p] == 0 || moves[i]) empty_pile = 1;
+            for (int i = 0; i < drawn; i++) {
+                uint8_t c = card[i];
+                if (!to_found[i] && uncovered[i] && (RANK(c) == 1 || on_found[c - 4]))
+                    to_found[i] = 1, on_found[c] = 1, changed = 1;
+                if (i < first_stream ? uncovered[i] : moves[i]) pile_top[c] = 1;
+            }
+            for (int c = 4; c < 256 && sp->found_to_tab; c++) pile_top[c] |= on_found[c];
+            for (int i = 0; i < drawn; i++) {
+                uint8_t c = card[i];
+                if (moves[i] || !uncovered[i]) continue;
+                int onto_pile = 0;
+                if (RANK(c) < top)
+                    for (int t = (RANK(c) + 1) << 2; t < ((RANK(c) + 2) << 2) && !onto_pile; t++)
+                        onto_pile = pile_top[t] && (sp->any_suit || SUIT(t) == SUIT(c));
+                if (RANK(c) == 1 || on_found[c - 4] || onto_pile || (empty_pile && (sp->empty_any || RANK(c) == top)))
+                    moves[i] = 1, changed = 1;
+            }
         }
     }
     for (int i = 0; i < n; i++)
-        if (!uncovered[i] || !(RANK(card[i]) == 1 || on_found[card[i] - 4])) return 1;
+        if (!to_found[i]) return 1;
     return 0;
 }
 
@@ -1239,6 +1253,10 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                 if (fresh) {
                     if (*positions >= max_positions) goto done;
                     ++*positions;
+                    if (sp->dead_test && m.kind == MV_DRAW && hopeless(sp, &s)) { /* lost: it goes no further */
+                        unapply(sp, &s, &m, fx, nfx);
+                        continue;
+                    }
                     explored++;
                     int32_t child = store_add(&store, sp, id, encode_move(&m), &s, 0);
                     if (child < 0) goto oom;
@@ -1294,7 +1312,7 @@ done:
  * (encoded, at most cap) and stats: [0] positions, [1] line length, [2] peak
  * table bytes, [3] max depth, [4] moves generated, [5] pass that settled it.
  *
- * Stage beams (beam_width > 0, after a small complete depth-first search), restarts
+ * Stage beams (beam_width > 0, after a complete depth-first search of restart_chunk positions), restarts
  * (restart_chunk > 0), or one complete search (depth-first or best-first).
  */
 int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max_positions, double time_limit,
@@ -1313,8 +1331,8 @@ int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max
                             int64_t *, int64_t *);
     SearchFn search = sp.best_first ? best_first : dfs;
     if (sp.beam_width > 0) {
-        /* A small complete depth-first search settles small trees (a proof of lost) cheaply; then beams
-         * of growing width, each a fresh search, until one settles the position or the budget is spent. */
+        /* A complete depth-first search settles small trees (a proof of lost) cheaply; then beams of
+         * growing width, each a fresh search, until one settles the position or the budget is spent. */
         int64_t limit = positions + sp.restart_chunk < max_positions ? positions + sp.restart_chunk : max_positions;
         result = dfs(&sp, &s, &positions, limit, deadline, cancel, out_moves, cap, &stats[1], stats);
         stats[5] = 1;

@@ -78,8 +78,8 @@ class Game:
         return (
             tuple(tuple(d) for d in self.down),
             tuple(tuple(u) for u in self.up),
-            len(self.stock),
-            len(self.waste),
+            len(self.stock),  # the stock's order is fixed: what is left of it is known from its size
+            tuple(self.waste),  # not its size: which drawn cards are still there differs
             tuple(sorted(self.finished)),
             tuple(len(p) and p[-1] for p in self.foundations),
         )

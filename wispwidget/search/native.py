@@ -99,7 +99,7 @@ def dead_test_is_sound(position: Position) -> bool:
 SUITED_RUN_WEIGHTS = (14, 2, 8, 14, 60, 1, 0, 0, 3, 2, 2)
 ANY_RUN_WEIGHTS = (24, 2, 16, 14, 60, 1, 0, 0, 2, 2, 2)
 # Forty Thieves family: card left, break, empty pile (bonus), buried waste card.
-FORTY_WEIGHTS = (4, 3, 2, 2, 0, 0, 0, 0)
+FORTY_WEIGHTS = (4, 3, 2, 4, 0, 0, 0, 0)
 
 
 def default_weights(position: Position) -> tuple[int, ...]:
@@ -112,6 +112,7 @@ def default_weights(position: Position) -> tuple[int, ...]:
 
 ALGORITHMS = ("beam", "restarts", "dfs", "best-first")
 FINAL_DFS = 300  # positions per beam member in a depth-first last stage (tuned on Black Widow)
+WASTE_FIRST_DFS = 200_000  # waste games: the complete depth-first search before the beams (proves lost trees)
 
 
 @dataclass(frozen=True)
@@ -143,15 +144,16 @@ class Strategy:
 
 
 def default_strategy(position: Position) -> Strategy:
-    """The tuned strategy: stage beams for the Spider family, depth-first restarts for waste games.
+    """The tuned strategy: stage beams, after a small complete depth-first search (docs/solver.md).
 
     Two-deck games where any run moves (Black Widow) end each beam with depth-first searches: measured
-    better there, worse in every other game (docs/solver.md).
+    better there, worse in every other game. Waste games (a stage is the play between two draws) first run
+    a larger depth-first search, which proves lost trees of that size.
     """
     spec = position.spec
-    algorithm = "beam" if spec.removes_runs else "restarts"
     final_dfs = FINAL_DFS if spec.movable is Movable.ANY_RUN and spec.deck.copies > 1 else 0
-    return Strategy(algorithm=algorithm, weights=default_weights(position), final_dfs=final_dfs)
+    first_dfs = WASTE_FIRST_DFS if spec.has_waste else Strategy.restart_chunk
+    return Strategy(algorithm="beam", weights=default_weights(position), final_dfs=final_dfs, restart_chunk=first_dfs)
 
 
 def encode_spec(position: Position, strategy: Strategy | None = None, *, transpositions: bool = True,
