@@ -48,13 +48,13 @@ def winnable_seed(game: str | GameSpec, seed: int = 1, variant: str | None = Non
 
     spec = get_game(game, variant)
     seed = check_seed(seed)
-    first, last = _catalogue()["range"]
+    deals = catalogue_range()
     known = proved_seeds(spec.key)
-    if known and first <= seed <= last:
+    if known and seed in deals:
         at = bisect_left(known, seed)
         if at < len(known):
             return known[at]
-        seed = last + 1
+        seed = deals.stop
     return _live(spec, seed, solve)
 
 

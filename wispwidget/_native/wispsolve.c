@@ -410,6 +410,15 @@ static int gen_moves(const Spec *sp, const State *s, Move *out, int pruned) {
 
 /* ----------------------------------------------------------- dead positions (waste games) */
 
+/* Whether card c can have somewhere to go, given what can be on foundations and pile tops (see hopeless). */
+static int somewhere_to_go(const Spec *sp, uint8_t c, const uint8_t *on_found, const uint8_t *pile_top,
+                           int empty_pile) {
+    if (RANK(c) == 1 || on_found[c - 4] || (empty_pile && (sp->empty_any || RANK(c) == sp->top))) return 1;
+    for (int t = (RANK(c) + 1) << 2; RANK(c) < sp->top && t < ((RANK(c) + 2) << 2); t++)
+        if (pile_top[t] && (sp->any_suit || SUIT(t) == SUIT(c))) return 1;
+    return 0;
+}
+
 /*
  * Whether some card can never reach a foundation, so the position is lost. For games with a waste and no
  * redeal, where only single cards move and foundations build up in suit (the caller checks).
@@ -430,7 +439,7 @@ static int gen_moves(const Spec *sp, const State *s, Move *out, int pruned) {
 static int hopeless(const Spec *sp, const State *s) {
     enum { NI = MAXP * MAXC + MAXSTREAM };
     uint8_t card[NI], moves[NI], uncovered[NI], to_found[NI], on_found[256] = {0}, pile_top[256];
-    int n = 0, top = sp->top;
+    int n = 0;
     for (int f = 0; f < sp->nfound; f++)
         for (int c = s->found[f]; RANK(c) >= 1; c -= 4) on_found[c] = 1;
     for (int p = 0; p < sp->npiles; p++)
@@ -446,11 +455,7 @@ static int hopeless(const Spec *sp, const State *s) {
     for (int drawn = first_stock; drawn <= n; drawn++) { /* window by window: cards before drawn exist */
         if (drawn > first_stock) {
             /* Only the card just drawn is new; if it can go nowhere yet, this window adds nothing. */
-            uint8_t c = card[drawn - 1];
-            int somewhere = RANK(c) == 1 || on_found[c - 4] || (empty_pile && (sp->empty_any || RANK(c) == top));
-            for (int t = (RANK(c) + 1) << 2; RANK(c) < top && t < ((RANK(c) + 2) << 2) && !somewhere; t++)
-                somewhere = pile_top[t] && (sp->any_suit || SUIT(t) == SUIT(c));
-            if (!somewhere) continue;
+            if (!somewhere_to_go(sp, card[drawn - 1], on_found, pile_top, empty_pile)) continue;
         }
         for (int changed = 1; changed;) {
             changed = 0;
@@ -470,21 +475,19 @@ static int hopeless(const Spec *sp, const State *s) {
                 if (i < first_stream ? uncovered[i] : moves[i]) pile_top[c] = 1;
             }
             for (int c = 4; c < 256 && sp->found_to_tab; c++) pile_top[c] |= on_found[c];
-            for (int i = 0; i < drawn; i++) {
-                uint8_t c = card[i];
-                if (moves[i] || !uncovered[i]) continue;
-                int onto_pile = 0;
-                if (RANK(c) < top)
-                    for (int t = (RANK(c) + 1) << 2; t < ((RANK(c) + 2) << 2) && !onto_pile; t++)
-                        onto_pile = pile_top[t] && (sp->any_suit || SUIT(t) == SUIT(c));
-                if (RANK(c) == 1 || on_found[c - 4] || onto_pile || (empty_pile && (sp->empty_any || RANK(c) == top)))
+            for (int i = 0; i < drawn; i++)
+                if (!moves[i] && uncovered[i] && somewhere_to_go(sp, card[i], on_found, pile_top, empty_pile))
                     moves[i] = 1, changed = 1;
-            }
         }
     }
     for (int i = 0; i < n; i++)
         if (!to_found[i]) return 1;
     return 0;
+}
+
+/* The searches test for dead positions after draws only (after every move found no more, far slower). */
+static int dead_after(const Spec *sp, const Move *m, const State *s) {
+    return sp->dead_test && m->kind == MV_DRAW && hopeless(sp, s);
 }
 
 /* ----------------------------------------------------------- canonical key */
@@ -806,7 +809,7 @@ static int dfs(Spec *sp, State *s, int64_t *positions, int64_t max_positions, do
             break;
         }
         ++*positions;
-        if (sp->dead_test && m.kind == MV_DRAW && hopeless(sp, s)) { /* a lost leaf (tested after draws only) */
+        if (dead_after(sp, &m, s)) { /* a lost leaf */
             unapply(sp, s, &m, (Effect *)effects.p + fx_start, nfx);
             continue;
         }
@@ -1253,7 +1256,7 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                 if (fresh) {
                     if (*positions >= max_positions) goto done;
                     ++*positions;
-                    if (sp->dead_test && m.kind == MV_DRAW && hopeless(sp, &s)) { /* lost: it goes no further */
+                    if (dead_after(sp, &m, &s)) { /* lost: it goes no further */
                         unapply(sp, &s, &m, fx, nfx);
                         continue;
                     }
