@@ -27,12 +27,13 @@ TABLE = [  # game, variant, deals, budget, what the issue asks
 ]
 
 
-def hint_times(samples: int = 20) -> list[float]:
-    """Seconds for a hint from live mid-game Wisp positions: one deal, then up to ten random tableau moves."""
+def hint_times(game_id: str = "will-o-the-wisp", samples: int = 20) -> list[float]:
+    """Seconds for a hint from live mid-game positions: deals 1-20, each after a first deal or draw and up to
+    ten random moves (not from the stock)."""
     times = []
     rng = random.Random(0)
     for seed in range(1, samples + 1):
-        game = deal("will-o-the-wisp", seed)
+        game = deal(game_id, seed)
         game.push(game.click_destination("stock"))
         for _ in range(10):
             moves = [m for m in game.legal_moves() if m.source != "stock"]
@@ -43,6 +44,18 @@ def hint_times(samples: int = 20) -> list[float]:
         Hinter(max_positions=250_000).hint(game)
         times.append(time.perf_counter() - started)
     return times
+
+
+HINT_GAMES = (("will-o-the-wisp", "Wisp"), ("waxing-moon", "Waxing Moon"))
+
+
+def report_hints(report: dict) -> None:
+    """Median hint time for each game of HINT_GAMES, printed and stored in the report."""
+    for game_id, name in HINT_GAMES:
+        times = hint_times(game_id)
+        key = "hint_median_seconds" if game_id == "will-o-the-wisp" else f"hint_median_seconds_{game_id}"
+        report[key] = statistics.median(times)
+        print(f"hint from a mid-game {name} position: median {statistics.median(times):.3f} s over {len(times)}")
 
 
 def _million(_: int) -> dict:
@@ -100,13 +113,11 @@ def main() -> None:
                 json.dump(earlier, handle, indent=2)
         return
     if args.only_hints:
-        times = hint_times()
-        print(f"hint from a mid-game Wisp position: median {statistics.median(times):.3f} s over {len(times)}")
+        report_hints(report)
         print(f"one 1,000,000-position solve: {memory_of_a_million()}")
         return
-    times = hint_times()
-    report["hint_median_seconds"] = statistics.median(times)
-    print(f"\nhint from a mid-game Wisp position: median {statistics.median(times):.3f} s over {len(times)}")
+    print()
+    report_hints(report)
     report["million"] = memory_of_a_million()
     print(f"one 1,000,000-position solve: {report['million']}")
     if args.json:

@@ -300,6 +300,74 @@ def test_dead_position_test_reads_the_stock_in_drawing_order(rules, at_least):
     assert at_least <= flagged < lost
 
 
+def _dead_by_the_rule(start) -> bool:
+    """docs/solver.md's dead-position rule written out plainly, window by window, with no shortcuts: a
+    reference for the core's test (which skips windows and updates in place)."""
+    from wispwidget.cards import rank_of, suit_of
+
+    spec = start.spec
+    top, any_suit, empty_any = spec.deck.top_rank, spec.build is Build.ANY_SUIT, spec.empty_pile is EmptyPile.ANY
+    piles = [list(pile.down) + list(pile.up) for pile in start.tableau]
+    stream = list(start.waste) + list(start.stock)  # the waste bottom first, then the stock in drawing order
+    on_found = {card for foundation in start.foundations for card in foundation}
+    moves, to_found = set(), set()  # card instances: ("t", pile, index) or ("s", stream index)
+
+    def somewhere_to_go(card, tops, empty):
+        if rank_of(card) == 1 or card - 4 in on_found or (empty and (empty_any or rank_of(card) == top)):
+            return True
+        return any(rank_of(t) == rank_of(card) + 1 and (any_suit or suit_of(t) == suit_of(card)) for t in tops)
+
+    for drawn in range(len(start.waste), len(stream) + 1):  # window: the first `drawn` stream cards exist
+        changed = True
+        while changed:
+            changed = False
+            uncovered = {}
+            for p, cards in enumerate(piles):
+                for j in reversed(range(len(cards))):
+                    above = ("t", p, j + 1)
+                    uncovered["t", p, j] = j == len(cards) - 1 or (above in moves and uncovered[above])
+            clear = True
+            for i in reversed(range(drawn)):
+                uncovered["s", i] = clear or ("s", i) in moves
+                clear = clear and ("s", i) in moves
+            card_of = {("t", p, j): c for p, cards in enumerate(piles) for j, c in enumerate(cards)}
+            card_of.update({("s", i): stream[i] for i in range(drawn)})
+            tops = {c for k, c in card_of.items() if (uncovered[k] if k[0] == "t" else k in moves)}
+            if spec.foundation_to_tableau:
+                tops |= on_found
+            empty = any(not cards or ("t", p, 0) in moves for p, cards in enumerate(piles))
+            for k, c in card_of.items():
+                if k not in to_found and uncovered[k] and (rank_of(c) == 1 or c - 4 in on_found):
+                    to_found.add(k), on_found.add(c)
+                    changed = True
+                if k not in moves and uncovered[k] and somewhere_to_go(c, tops, empty):
+                    moves.add(k)
+                    changed = True
+    every = [("t", p, j) for p, cards in enumerate(piles) for j in range(len(cards))]
+    return any(k not in to_found for k in every + [("s", i) for i in range(len(stream))])
+
+
+@pytest.mark.skipif(native.load() is None, reason="no C compiler")
+def test_the_cores_dead_position_test_follows_the_rule_as_written():
+    """The core's fast fixpoint (windows skipped, cards updated in place) finds what the plain rule finds."""
+    import random
+
+    from wispwidget.games.catalogue import get_game
+
+    rng = random.Random(5)
+    cases = [(_tight_moon(layout=layout, **rules), 120) for layout in (((0, 3),) * 3, ((0, 2),))
+             for rules in ({}, {"foundation_to_tableau": False}, {"build": Build.ANY_SUIT},
+                           {"empty_pile": EmptyPile.ANY})]
+    cases.append((get_game("waxing-moon"), 25))
+    seen = set()
+    for spec, count in cases:
+        for seed, start in _random_positions(spec, count, rng):
+            dead = native.native_hopeless(start)
+            assert dead == _dead_by_the_rule(start), (spec.variant, seed)
+            seen.add(dead)
+    assert seen == {True, False}
+
+
 def test_position_keys_tell_wastes_with_the_same_size_apart():
     """Which drawn cards are still on the waste is part of a position (the reference search once missed wins)."""
     one = position("mini-moon", piles=["| 4S 3S"], waste="AS", rest="stock")

@@ -438,10 +438,11 @@ static int somewhere_to_go(const Spec *sp, uint8_t c, const uint8_t *on_found, c
  */
 static int hopeless(const Spec *sp, const State *s) {
     enum { NI = MAXP * MAXC + MAXSTREAM };
-    uint8_t card[NI], moves[NI], uncovered[NI], to_found[NI], on_found[256] = {0}, pile_top[256];
+    uint8_t card[NI], moves[NI], uncovered[NI], to_found[NI], on_found[256] = {0}, pile_top[256] = {0};
     int n = 0;
     for (int f = 0; f < sp->nfound; f++)
         for (int c = s->found[f]; RANK(c) >= 1; c -= 4) on_found[c] = 1;
+    if (sp->found_to_tab) memcpy(pile_top, on_found, sizeof pile_top);
     for (int p = 0; p < sp->npiles; p++)
         for (int j = 0; j < s->n[p]; j++) card[n++] = s->c[p][j];
     int first_stream = n;
@@ -452,32 +453,49 @@ static int hopeless(const Spec *sp, const State *s) {
     memset(moves, 0, (size_t)n);
     memset(to_found, 0, (size_t)n);
     int empty_pile = 0;
+    for (int p = 0; p < sp->npiles; p++) empty_pile |= s->n[p] == 0;
     for (int drawn = first_stock; drawn <= n; drawn++) { /* window by window: cards before drawn exist */
-        if (drawn > first_stock) {
-            /* Only the card just drawn is new; if it can go nowhere yet, this window adds nothing. */
-            if (!somewhere_to_go(sp, card[drawn - 1], on_found, pile_top, empty_pile)) continue;
-        }
+        /* Only the card just drawn is new; if it can go nowhere yet, this window adds nothing. */
+        if (drawn > first_stock && !somewhere_to_go(sp, card[drawn - 1], on_found, pile_top, empty_pile)) continue;
+        /* Everything here only ever grows, so the order of the updates does not change the fixpoint: each
+         * card is updated as soon as the cards above it are. */
         for (int changed = 1; changed;) {
             changed = 0;
-            for (int p = 0, i = 0; p < sp->npiles; i += s->n[p], p++)
-                for (int j = s->n[p] - 1; j >= 0; j--)
-                    uncovered[i + j] = j == s->n[p] - 1 || (moves[i + j + 1] && uncovered[i + j + 1]);
-            for (int i = drawn - 1, clear = 1; i >= first_stream; clear &= moves[i], i--)
-                uncovered[i] = clear || moves[i]; /* clear: every card drawn after it has left the waste */
-            memset(pile_top, 0, sizeof pile_top);
-            empty_pile = 0;
-            for (int p = 0, i = 0; p < sp->npiles; i += s->n[p], p++)
-                if (s->n[p] == 0 || moves[i]) empty_pile = 1;
-            for (int i = 0; i < drawn; i++) {
-                uint8_t c = card[i];
-                if (!to_found[i] && uncovered[i] && (RANK(c) == 1 || on_found[c - 4]))
-                    to_found[i] = 1, on_found[c] = 1, changed = 1;
-                if (i < first_stream ? uncovered[i] : moves[i]) pile_top[c] = 1;
+            int i = first_stream;
+            for (int p = sp->npiles - 1; p >= 0; p--) {
+                i -= s->n[p];
+                for (int j = s->n[p] - 1; j >= 0; j--) {
+                    int k = i + j;
+                    uncovered[k] = j == s->n[p] - 1 || (moves[k + 1] && uncovered[k + 1]);
+                    if (!uncovered[k]) break; /* nothing below it is uncovered either */
+                    uint8_t c = card[k];
+                    if (!pile_top[c]) pile_top[c] = 1, changed = 1;
+                    if (!to_found[k] && (RANK(c) == 1 || on_found[c - 4])) {
+                        to_found[k] = 1, changed = 1;
+                        if (!on_found[c]) on_found[c] = 1, pile_top[c] |= (uint8_t)sp->found_to_tab;
+                    }
+                    if (!moves[k] && somewhere_to_go(sp, c, on_found, pile_top, empty_pile)) {
+                        moves[k] = 1, changed = 1;
+                        if (j == 0) empty_pile = 1;
+                    }
+                    if (!moves[k]) break;
+                }
             }
-            for (int c = 4; c < 256 && sp->found_to_tab; c++) pile_top[c] |= on_found[c];
-            for (int i = 0; i < drawn; i++)
-                if (!moves[i] && uncovered[i] && somewhere_to_go(sp, card[i], on_found, pile_top, empty_pile))
-                    moves[i] = 1, changed = 1;
+            for (int k = drawn - 1, clear = 1; k >= first_stream; k--) {
+                uncovered[k] = clear || moves[k]; /* clear: every card drawn after it has left the waste */
+                uint8_t c = card[k];
+                if (uncovered[k]) {
+                    if (!to_found[k] && (RANK(c) == 1 || on_found[c - 4])) {
+                        to_found[k] = 1, changed = 1;
+                        if (!on_found[c]) on_found[c] = 1, pile_top[c] |= (uint8_t)sp->found_to_tab;
+                    }
+                    if (!moves[k] && somewhere_to_go(sp, c, on_found, pile_top, empty_pile)) {
+                        moves[k] = 1, changed = 1;
+                        if (!pile_top[c]) pile_top[c] = 1;
+                    }
+                }
+                clear &= moves[k];
+            }
         }
     }
     for (int i = 0; i < n; i++)
