@@ -318,6 +318,8 @@ def _dead_by_the_rule(start) -> bool:
         return any(rank_of(t) == rank_of(card) + 1 and (any_suit or suit_of(t) == suit_of(card)) for t in tops)
 
     for drawn in range(len(start.waste), len(stream) + 1):  # window: the first `drawn` stream cards exist
+        card_of = {("t", p, j): c for p, cards in enumerate(piles) for j, c in enumerate(cards)}
+        card_of.update({("s", i): stream[i] for i in range(drawn)})
         changed = True
         while changed:
             changed = False
@@ -330,8 +332,6 @@ def _dead_by_the_rule(start) -> bool:
             for i in reversed(range(drawn)):
                 uncovered["s", i] = clear or ("s", i) in moves
                 clear = clear and ("s", i) in moves
-            card_of = {("t", p, j): c for p, cards in enumerate(piles) for j, c in enumerate(cards)}
-            card_of.update({("s", i): stream[i] for i in range(drawn)})
             tops = {c for k, c in card_of.items() if (uncovered[k] if k[0] == "t" else k in moves)}
             if spec.foundation_to_tableau:
                 tops |= on_found

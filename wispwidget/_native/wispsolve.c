@@ -419,6 +419,19 @@ static int somewhere_to_go(const Spec *sp, uint8_t c, const uint8_t *on_found, c
     return 0;
 }
 
+/* One step of hopeless for an uncovered card c: it can reach a foundation if its predecessor can (or it is
+ * an Ace), and it can move if it has somewhere to go. Returns whether anything changed. */
+static int uncovered_card_step(const Spec *sp, uint8_t c, uint8_t *to_found, uint8_t *moves, uint8_t *on_found,
+                               uint8_t *pile_top, int empty_pile) {
+    int changed = 0;
+    if (!*to_found && (RANK(c) == 1 || on_found[c - 4])) {
+        *to_found = 1, changed = 1;
+        if (!on_found[c]) on_found[c] = 1, pile_top[c] |= (uint8_t)sp->found_to_tab;
+    }
+    if (!*moves && somewhere_to_go(sp, c, on_found, pile_top, empty_pile)) *moves = 1, changed = 1;
+    return changed;
+}
+
 /*
  * Whether some card can never reach a foundation, so the position is lost. For games with a waste and no
  * redeal, where only single cards move and foundations build up in suit (the caller checks).
@@ -438,7 +451,7 @@ static int somewhere_to_go(const Spec *sp, uint8_t c, const uint8_t *on_found, c
  */
 static int hopeless(const Spec *sp, const State *s) {
     enum { NI = MAXP * MAXC + MAXSTREAM };
-    uint8_t card[NI], moves[NI], uncovered[NI], to_found[NI], on_found[256] = {0}, pile_top[256] = {0};
+    uint8_t card[NI], moves[NI], to_found[NI], on_found[256] = {0}, pile_top[256] = {0};
     int n = 0;
     for (int f = 0; f < sp->nfound; f++)
         for (int c = s->found[f]; RANK(c) >= 1; c -= 4) on_found[c] = 1;
@@ -464,35 +477,18 @@ static int hopeless(const Spec *sp, const State *s) {
             int i = first_stream;
             for (int p = sp->npiles - 1; p >= 0; p--) {
                 i -= s->n[p];
-                for (int j = s->n[p] - 1; j >= 0; j--) {
+                for (int j = s->n[p] - 1; j >= 0; j--) { /* uncovered: every card above it can move */
                     int k = i + j;
-                    uncovered[k] = j == s->n[p] - 1 || (moves[k + 1] && uncovered[k + 1]);
-                    if (!uncovered[k]) break; /* nothing below it is uncovered either */
-                    uint8_t c = card[k];
-                    if (!pile_top[c]) pile_top[c] = 1, changed = 1;
-                    if (!to_found[k] && (RANK(c) == 1 || on_found[c - 4])) {
-                        to_found[k] = 1, changed = 1;
-                        if (!on_found[c]) on_found[c] = 1, pile_top[c] |= (uint8_t)sp->found_to_tab;
-                    }
-                    if (!moves[k] && somewhere_to_go(sp, c, on_found, pile_top, empty_pile)) {
-                        moves[k] = 1, changed = 1;
-                        if (j == 0) empty_pile = 1;
-                    }
-                    if (!moves[k]) break;
+                    if (!pile_top[card[k]]) pile_top[card[k]] = 1, changed = 1;
+                    changed |= uncovered_card_step(sp, card[k], &to_found[k], &moves[k], on_found, pile_top, empty_pile);
+                    if (!moves[k]) break; /* so nothing below it is uncovered */
+                    if (j == 0) empty_pile = 1;
                 }
             }
             for (int k = drawn - 1, clear = 1; k >= first_stream; k--) {
-                uncovered[k] = clear || moves[k]; /* clear: every card drawn after it has left the waste */
-                uint8_t c = card[k];
-                if (uncovered[k]) {
-                    if (!to_found[k] && (RANK(c) == 1 || on_found[c - 4])) {
-                        to_found[k] = 1, changed = 1;
-                        if (!on_found[c]) on_found[c] = 1, pile_top[c] |= (uint8_t)sp->found_to_tab;
-                    }
-                    if (!moves[k] && somewhere_to_go(sp, c, on_found, pile_top, empty_pile)) {
-                        moves[k] = 1, changed = 1;
-                        if (!pile_top[c]) pile_top[c] = 1;
-                    }
+                if (clear || moves[k]) { /* clear: every card drawn after it has left the waste */
+                    changed |= uncovered_card_step(sp, card[k], &to_found[k], &moves[k], on_found, pile_top, empty_pile);
+                    if (moves[k]) pile_top[card[k]] = 1; /* it can be laid on a pile */
                 }
                 clear &= moves[k];
             }
