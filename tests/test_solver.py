@@ -210,6 +210,27 @@ def test_every_search_mode_is_sound(game, strategy):
     assert verdicts == ({"won", "lost"} if game == "mini-wisp" else {"won"})  # (no mini-widow/moon deal is lost)
 
 
+@pytest.mark.skipif(native.load() is None, reason="no C compiler")
+def test_beams_of_one_solve_count_each_position_once():
+    """The beams of a solve share what they examined, so a position a later beam enters again is not counted
+    again: seventeen ever wider beams that end by proving Will o' the Wisp deal 446 lost count exactly the
+    positions of its whole game tree, as one complete depth-first search does (without sharing, each beam
+    would count again from the start)."""
+    import ctypes
+
+    start = deal("will-o-the-wisp", 446).position()
+    tree = solve(start, strategy=native.Strategy(algorithm="dfs"))
+    narrow = native.Strategy(algorithm="beam", restart_chunk=0, beam_width=1, beam_tries=3, beam_growth=200)
+    blob = native.encode_position(start)
+    out, stats = (ctypes.c_int32 * 1000)(), (ctypes.c_int64 * 6)()
+    code = native.load().wisp_solve(native.encode_spec(start, narrow),
+                                    (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob), 10_000_000, 0.0,
+                                    None, out, 1000, stats)
+    assert tree.result == native.RESULT_NAMES[code] == "lost"
+    assert stats[5] > 10  # beams run (the pass that settled it)
+    assert stats[0] == tree.positions
+
+
 def test_strategy_defaults_follow_the_game_family_and_refuse_unknown_algorithms():
     assert native.default_strategy(deal("will-o-the-wisp", 1).position()).algorithm == "beam"
     assert native.default_strategy(deal("black-widow", 1).position()).weights == native.ANY_RUN_WEIGHTS
@@ -407,5 +428,5 @@ def test_dead_position_test_never_fires_on_a_winning_line():
         for move in result.moves:
             game.push(move)
             assert not native.native_hopeless(game.position()), (seed, len(game.moves_played))
-    with pytest.raises(ValueError, match="does not apply"):
-        native.native_hopeless(deal("will-o-the-wisp", 1).position())
+    with pytest.raises(ValueError, match="no dead-position test applies"):
+        native.native_hopeless(deal("black-widow", 1).position())  # two decks: neither test applies

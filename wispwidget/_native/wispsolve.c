@@ -44,6 +44,7 @@ typedef struct {
     int beam_jitter;   /* beam: later tries scale each weight by a random 100 +- this many percent */
     int final_dfs;     /* beam: > 0, the last stage is a depth-first search of this many positions per member */
     int dead_test;     /* waste games: prune positions where some card can never reach a foundation */
+    int run_test;      /* Spider family, one deck: prune positions where some suit can never be finished */
     uint64_t rng;    /* xorshift state for that noise */
 } Spec;
 
@@ -499,8 +500,76 @@ static int hopeless(const Spec *sp, const State *s) {
     return 0;
 }
 
-/* The searches test for dead positions after draws only (after every move found no more, far slower). */
+/* Spider family, one deck (each card unique), builds whatever the suits, empty piles take anything: 1 when
+ * some suit can never be finished (docs/solver.md). A least fixpoint over what can ever happen, each fact
+ * only growing: a card can be uncovered once the card now on it can leave (the top now is uncovered); it can
+ * be the base of a moving run once uncovered, or while it is face up and the card now on it is its
+ * predecessor in a run and can be such a base; it can move once it can be a base and has somewhere to go (a
+ * card one rank higher that can be uncovered, or an empty pile); it can leave by moving, or in its suit's
+ * finished run once it can be a base; a pile can be emptied once its bottom card can leave. A suit can be
+ * finished only if each of its cards but the King is on its successor now, or can move while that successor
+ * can be uncovered. A stock card is taken as uncovered and a base from the start (a deal lays it face up on
+ * a top), and as able to land on its successor (a deal might put it there). */
+static int unfinishable(const Spec *sp, const State *s) {
+    uint8_t U[64] = {0}, R[64] = {0}, M[64] = {0}, L[64] = {0}, stock[64] = {0}, live[4] = {0}, done[4] = {0};
+    int empty = 0, top = sp->top;
+    for (int p = 0; p < sp->npiles; p++) {
+        if (s->n[p] == 0) empty = 1;
+        for (int j = 0; j < s->n[p]; j++) live[SUIT(s->c[p][j])] = 1;
+    }
+    for (int i = s->pos; i < sp->stream_len; i++) {
+        uint8_t c = sp->stream[i];
+        stock[c] = U[c] = R[c] = 1, live[SUIT(c)] = 1;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        uint8_t up_rank[16] = {0}; /* some card of this rank can be uncovered */
+        for (int c = 0; c < 64; c++)
+            if (U[c]) up_rank[RANK(c)] = 1;
+        for (int c = 0; c < 64; c++)
+            if (stock[c]) {
+                int m = empty || (RANK(c) < top && up_rank[RANK(c) + 1]), l = m || done[SUIT(c)];
+                if (m > M[c] || l > L[c]) M[c] |= m, L[c] |= l, changed = 1;
+            }
+        for (int p = 0; p < sp->npiles; p++) {
+            int n = s->n[p];
+            for (int j = n - 1; j >= 0; j--) { /* from the top: the card on c is updated first */
+                uint8_t c = s->c[p][j];
+                int cover = j + 1 < n ? s->c[p][j + 1] : -1;
+                int u = cover < 0 || L[cover];
+                int in_run = cover >= 0 && j >= s->down[p] && sp->movable != MOV_SINGLE &&
+                             RANK(cover) + 1 == RANK(c) && (sp->movable == MOV_ANY || SUIT(cover) == SUIT(c));
+                int r = u || (in_run && R[cover]);
+                int m = r && (empty || (RANK(c) < top && up_rank[RANK(c) + 1]));
+                int l = m || (r && done[SUIT(c)]);
+                if (u > U[c] || r > R[c] || m > M[c] || l > L[c]) {
+                    U[c] |= u, R[c] |= r, M[c] |= m, L[c] |= l, changed = 1;
+                    if (u) up_rank[RANK(c)] = 1;
+                }
+            }
+            if (n && !empty && L[s->c[p][0]]) empty = 1, changed = 1;
+        }
+        for (int suit = 0; suit < 4; suit++) {
+            if (!live[suit] || done[suit]) continue;
+            int ok = 1;
+            for (int p = 0; p < sp->npiles && ok; p++)
+                for (int j = 0; j < s->n[p] && ok; j++) {
+                    uint8_t c = s->c[p][j];
+                    if (SUIT(c) != suit || RANK(c) == top) continue;
+                    ok = (j > 0 && s->c[p][j - 1] == c + 4) || (M[c] && U[c + 4]);
+                }
+            if (ok) done[suit] = 1, changed = 1;
+        }
+    }
+    for (int suit = 0; suit < 4; suit++)
+        if (live[suit] && !done[suit]) return 1;
+    return 0;
+}
+
+/* The searches test for dead positions: waste games after draws only (after every move found no more, far
+ * slower); the Spider family after every move (its test is cheap, and any move can bury a card for good). */
 static int dead_after(const Spec *sp, const Move *m, const State *s) {
+    if (sp->run_test) return unfinishable(sp, s);
     return sp->dead_test && m->kind == MV_DRAW && hopeless(sp, s);
 }
 
@@ -565,10 +634,11 @@ static uint64_t hash_bytes(const uint8_t *p, int n) {
 /* ----------------------------------------------------------- exact transposition table */
 
 typedef struct {
-    uint64_t hash;
+    uint32_t hash; /* the key's hash (its low 32 bits) */
     uint32_t off;
     uint16_t len;
     uint16_t used;
+    int32_t id; /* what the key stands for, where a search keeps that (beam_search: its node) */
 } Slot;
 
 typedef struct {
@@ -609,13 +679,18 @@ static int table_grow(Table *t) {
     return 1;
 }
 
-/* 1 inserted (new), 0 already there, -1 out of memory. */
-static int table_insert(Table *t, const uint8_t *key, int len) {
-    uint64_t h = hash_bytes(key, len);
+/* 1 inserted (new), 0 already there, -1 out of memory. *slot_id (when not NULL) points at the key's id,
+ * -1 for a new key, valid until the next insert. */
+static int table_insert_id(Table *t, const uint8_t *key, int len, int32_t **slot_id) {
+    if ((t->count + 1) * 2 > t->cap && !table_grow(t)) return -1;
+    uint32_t h = (uint32_t)hash_bytes(key, len);
     size_t j = h & (t->cap - 1);
     while (t->slots[j].used) {
         Slot *s = &t->slots[j];
-        if (s->hash == h && s->len == len && memcmp(t->arena + s->off, key, len) == 0) return 0;
+        if (s->hash == h && s->len == len && memcmp(t->arena + s->off, key, len) == 0) {
+            if (slot_id) *slot_id = &s->id;
+            return 0;
+        }
         j = (j + 1) & (t->cap - 1);
     }
     if (t->arena_len + len > t->arena_cap) {
@@ -626,17 +701,21 @@ static int table_insert(Table *t, const uint8_t *key, int len) {
     }
     memcpy(t->arena + t->arena_len, key, len);
     t->slots[j].hash = h, t->slots[j].off = (uint32_t)t->arena_len, t->slots[j].len = len, t->slots[j].used = 1;
+    t->slots[j].id = -1;
+    if (slot_id) *slot_id = &t->slots[j].id;
     t->arena_len += len;
     t->count++;
-    if (t->count * 2 > t->cap && !table_grow(t)) return -1;
     return 1;
 }
+
+/* 1 inserted (new), 0 already there, -1 out of memory. */
+static int table_insert(Table *t, const uint8_t *key, int len) { return table_insert_id(t, key, len, NULL); }
 
 /* ----------------------------------------------------------- loading from Python */
 
 /* spec ints: npiles top any_suit movable empty_any to_waste removes_runs deal_blocked nfound found_to_tab
  * ace_between use_tt use_order use_dominance best_first w[0..7] noise seed restart_chunk
- * beam_width stage_cap final_cap w[8..15] beam_growth beam_tries beam_jitter final_dfs dead_test.
+ * beam_width stage_cap final_cap w[8..15] beam_growth beam_tries beam_jitter final_dfs dead_test run_test.
  * blob: per pile [ndown, nup, cards...]; then [waste_len, cards...]; [stock_len, cards...];
  * then [nfound, top cards...]; then [finished]. */
 static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, State *s) {
@@ -655,7 +734,7 @@ static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, 
     sp->beam_width = si[26], sp->stage_cap = si[27], sp->final_cap = si[28];
     for (int i = 8; i < 16; i++) sp->w[i] = si[29 + i - 8];
     sp->beam_growth = si[37], sp->beam_tries = si[38], sp->beam_jitter = si[39], sp->final_dfs = si[40];
-    sp->dead_test = si[41];
+    sp->dead_test = si[41], sp->run_test = si[42];
     if (sp->npiles < 1 || sp->npiles > MAXP || sp->nfound < 0 || sp->nfound > MAXF) return 0;
 #define NEED(k) if (i + (k) > blob_len) return 0
     for (int p = 0; p < sp->npiles; p++) {
@@ -1213,11 +1292,43 @@ static int final_stage_dfs(Spec *sp, const NodeStore *store, const Buf *beam, si
  * out: the search then examined every reachable position, and RES_LOST is a proof.
  * Otherwise running out of candidates returns RES_UNKNOWN.
  */
-static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions, int64_t max_positions,
-                       double deadline, volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len,
-                       int64_t *stats, int *exhaustive) {
+/* What the beams of one solve share: every position one of them examined (its key; its node, which keeps
+ * the position and the line to it), so that a later beam that enters it again does not count it again. */
+typedef struct {
     Table table;
     NodeStore store;
+    Buf mark; /* per node: the serial number of the last beam that entered it */
+    uint32_t serial;
+} BeamMemo;
+
+static int memo_init(BeamMemo *mm) {
+    memset(mm, 0, sizeof *mm);
+    store_init(&mm->store);
+    mm->mark.size = sizeof(uint32_t);
+    return table_init(&mm->table);
+}
+
+static void memo_free(BeamMemo *mm) {
+    table_free(&mm->table);
+    store_free(&mm->store);
+    free(mm->mark.p);
+}
+
+static size_t memo_bytes(const BeamMemo *mm) {
+    return mm->table.cap * sizeof(Slot) + mm->table.arena_cap + store_bytes(&mm->store) + mm->mark.cap * sizeof(uint32_t);
+}
+
+/* Keep a new node in the memo, entered by the present beam; its number, or -1 when out of memory. */
+static int32_t memo_add(BeamMemo *mm, const Spec *sp, int32_t parent, int32_t move, const State *st) {
+    int32_t id = store_add(&mm->store, sp, parent, move, st, 0);
+    if (id < 0 || !buf_reserve(&mm->mark, (size_t)id + 1)) return -1;
+    ((uint32_t *)mm->mark.p)[id] = mm->serial;
+    return id;
+}
+
+static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions, int64_t max_positions,
+                       double deadline, volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len,
+                       int64_t *stats, int *exhaustive, BeamMemo *mm) {
     Buf heap = {0, 0, sizeof(int64_t)}, beam = {0, 0, sizeof(int64_t)}, cands = {0, 0, sizeof(int64_t)};
     size_t nheap = 0, nbeam = 0, ncands = 0;
     uint8_t key[KEYMAX];
@@ -1225,27 +1336,30 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
     Effect fx[4 * MAXP + 8];
     State s;
     int result = RES_UNKNOWN;
-    int32_t won_parent = -1, won_move = 0;
+    int32_t won_parent = -1, won_move = 0, *slot_id;
     int64_t dfs_bytes = 0;
     *exhaustive = 1;
-    store_init(&store);
-    if (!table_init(&table)) return RES_ERROR;
-    table_insert(&table, key, make_key(sp, root, key));
-    if (store_add(&store, sp, -1, 0, root, 0) < 0 || !buf_reserve(&beam, 1)) goto oom;
+    mm->serial++;
+    if (mm->store.n == 0) { /* the first beam: the root is node 0 */
+        if (table_insert_id(&mm->table, key, make_key(sp, root, key), &slot_id) < 0) goto oom;
+        if ((*slot_id = memo_add(mm, sp, -1, 0, root)) < 0) goto oom;
+    }
+    ((uint32_t *)mm->mark.p)[0] = mm->serial;
+    if (!buf_reserve(&beam, 1)) goto oom;
     ((int64_t *)beam.p)[0] = prio_item(0, 0), nbeam = 1;
     for (;;) {
-        store_state(&store, sp, prio_id(((int64_t *)beam.p)[0]), &s);
+        store_state(&mm->store, sp, prio_id(((int64_t *)beam.p)[0]), &s);
         int final = s.pos >= sp->stream_len;
         int64_t limit = (int64_t)width * (final ? sp->final_cap : sp->stage_cap), explored = 0;
         nheap = 0, ncands = 0;
         if (final && sp->final_dfs > 0) {
-            result = final_stage_dfs(sp, &store, &beam, nbeam, positions, max_positions, deadline, cancel, out_moves,
-                                     cap, out_len, stats, exhaustive, &dfs_bytes);
+            result = final_stage_dfs(sp, &mm->store, &beam, nbeam, positions, max_positions, deadline, cancel,
+                                     out_moves, cap, out_len, stats, exhaustive, &dfs_bytes);
             goto done;
         }
         for (size_t i = 0; i < nbeam; i++) {
             int32_t id = prio_id(((int64_t *)beam.p)[i]);
-            store_state(&store, sp, id, &s);
+            store_state(&mm->store, sp, id, &s);
             if (!heap_push(&heap, &nheap, prio_item(heuristic(sp, &s), id))) goto oom;
         }
         while (nheap) {
@@ -1254,7 +1368,7 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                 break;
             }
             int32_t id = prio_id(heap_pop(&heap, &nheap));
-            store_state(&store, sp, id, &s);
+            store_state(&mm->store, sp, id, &s);
             int nm = gen_moves(sp, &s, moves, 1);
             stats[4] += nm;
             for (int i = 0; i < nm; i++) {
@@ -1265,24 +1379,17 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                     result = RES_WON;
                     goto done;
                 }
-                int fresh = table_insert(&table, key, make_key(sp, &s, key));
+                int fresh = table_insert_id(&mm->table, key, make_key(sp, &s, key), &slot_id);
                 if (fresh < 0) goto oom;
+                int32_t child = *slot_id;
                 if (fresh) {
                     if (*positions >= max_positions) goto done;
                     ++*positions;
-                    if (dead_after(sp, &m, &s)) { /* lost: it goes no further */
+                    if (dead_after(sp, &m, &s)) { /* lost: it goes no further (its id stays -1) */
                         unapply(sp, &s, &m, fx, nfx);
                         continue;
                     }
-                    explored++;
-                    int32_t child = store_add(&store, sp, id, encode_move(&m), &s, 0);
-                    if (child < 0) goto oom;
-                    int64_t item = prio_item(heuristic(sp, &s), child);
-                    if (m.kind == MV_DEAL || m.kind == MV_DRAW) { /* a candidate for the next stage */
-                        if (!buf_reserve(&cands, ncands + 1)) goto oom;
-                        ((int64_t *)cands.p)[ncands++] = item;
-                    } else if (!heap_push(&heap, &nheap, item))
-                        goto oom;
+                    if ((child = *slot_id = memo_add(mm, sp, id, encode_move(&m), &s)) < 0) goto oom;
                     if ((*positions & 1023) == 0) {
                         if (cancel && *cancel) {
                             result = RES_CANCELLED;
@@ -1290,7 +1397,21 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                         }
                         if (deadline > 0 && now_seconds() > deadline) goto done;
                     }
+                } else { /* examined before: by this beam (skip it), or by an earlier one (enter it again) */
+                    uint32_t *mark = mm->mark.p;
+                    if (child < 0 || mark[child] == mm->serial) {
+                        unapply(sp, &s, &m, fx, nfx);
+                        continue;
+                    }
+                    mark[child] = mm->serial;
                 }
+                explored++;
+                int64_t item = prio_item(heuristic(sp, &s), child);
+                if (m.kind == MV_DEAL || m.kind == MV_DRAW) { /* a candidate for the next stage */
+                    if (!buf_reserve(&cands, ncands + 1)) goto oom;
+                    ((int64_t *)cands.p)[ncands++] = item;
+                } else if (!heap_push(&heap, &nheap, item))
+                    goto oom;
                 unapply(sp, &s, &m, fx, nfx);
             }
         }
@@ -1310,16 +1431,13 @@ oom:
     result = RES_ERROR;
 done:
     /* won_parent stays -1 when a depth-first last stage won: it wrote the whole line itself */
-    if (result == RES_WON && won_parent >= 0 && !node_line(&store.nodes, won_parent, won_move, out_moves, cap, out_len))
+    if (result == RES_WON && won_parent >= 0 && !node_line(&mm->store.nodes, won_parent, won_move, out_moves, cap, out_len))
         result = RES_ERROR;
     if (result == RES_WON) stats[3] = *out_len;
     {
-        int64_t bytes_used = (int64_t)(table.cap * sizeof(Slot) + table.arena_cap + store_bytes(&store) +
-                                       (heap.cap + beam.cap + cands.cap) * sizeof(int64_t)) + dfs_bytes;
+        int64_t bytes_used = (int64_t)(memo_bytes(mm) + (heap.cap + beam.cap + cands.cap) * sizeof(int64_t)) + dfs_bytes;
         if (bytes_used > stats[2]) stats[2] = bytes_used;
     }
-    table_free(&table);
-    store_free(&store);
     free(heap.p), free(beam.p), free(cands.p);
     return result;
 }
@@ -1342,7 +1460,7 @@ int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max
     if (!load(si, blob, blob_len, &sp, &s)) return RES_ERROR;
     stats[0] = 1;
     if (is_won(&s)) return RES_WON;
-    if (sp.dead_test && hopeless(&sp, &s)) return RES_LOST;
+    if ((sp.dead_test && hopeless(&sp, &s)) || (sp.run_test && unfinishable(&sp, &s))) return RES_LOST;
     int result = RES_LOST;
     typedef int (*SearchFn)(Spec *, State *, int64_t *, int64_t, double, volatile int32_t *, int32_t *, int,
                             int64_t *, int64_t *);
@@ -1354,7 +1472,9 @@ int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max
         result = dfs(&sp, &s, &positions, limit, deadline, cancel, out_moves, cap, &stats[1], stats);
         stats[5] = 1;
         int base[16];
+        BeamMemo memo;
         memcpy(base, sp.w, sizeof base);
+        if (!memo_init(&memo)) return RES_ERROR;
         for (int64_t width = sp.beam_width; result == RES_UNKNOWN && positions < max_positions;) {
             for (int t = 0; t < sp.beam_tries && result == RES_UNKNOWN && positions < max_positions; t++) {
                 int exhaustive, spread = 2 * sp.beam_jitter + 1;
@@ -1362,13 +1482,14 @@ int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max
                 for (int i = 0; i < 16; i++)
                     sp.w[i] = t == 0 ? base[i] : base[i] * (100 - sp.beam_jitter + (int)(next_random(&sp) % spread)) / 100;
                 result = beam_search(&sp, &s, width, &positions, max_positions, deadline, cancel, out_moves, cap,
-                                     &stats[1], stats, &exhaustive);
+                                     &stats[1], stats, &exhaustive, &memo);
                 stats[5]++;
                 if (cancel && *cancel && result == RES_UNKNOWN) result = RES_CANCELLED;
             }
             if (deadline > 0 && now_seconds() > deadline) break;
             width = width * sp.beam_growth / 100 > width ? width * sp.beam_growth / 100 : width + 1;
         }
+        memo_free(&memo);
         memcpy(sp.w, base, sizeof base);
         stats[0] = positions;
         return result;
@@ -1401,7 +1522,7 @@ int wisp_hopeless(const int32_t *si, const uint8_t *blob, int blob_len) {
     Spec sp;
     State s;
     if (!load(si, blob, blob_len, &sp, &s)) return -1;
-    return hopeless(&sp, &s);
+    return sp.run_test ? unfinishable(&sp, &s) : hopeless(&sp, &s);
 }
 
 /* Apply one encoded move to a position and write the result blob (for differential tests). */

@@ -92,6 +92,14 @@ def dead_test_is_sound(position: Position) -> bool:
     return spec.has_waste and spec.movable is Movable.SINGLE_CARD and spec.foundations is Foundations.BUILD_UP_IN_SUIT
 
 
+def run_test_is_sound(position: Position) -> bool:
+    """Whether the core's Spider-family dead-position test applies: one deck, any-suit builds, empty piles
+    take anything (docs/solver.md)."""
+    spec = position.spec
+    return (spec.removes_runs and not spec.has_waste and spec.deck.copies == 1 and spec.build is Build.ANY_SUIT
+            and spec.empty_pile is EmptyPile.ANY)
+
+
 # Heuristic weights (see ``heuristic`` and ``spider_extra`` in wispsolve.c), tuned by benchmarks/tune_weights.py.
 # Spider family: face-down card, empty pile (bonus), break in rank, break in suit only, finished run (bonus),
 # undealt card, depth (best-first only), deal's ordering score, King resting on a card, top card with nowhere
@@ -173,6 +181,7 @@ def encode_spec(position: Position, strategy: Strategy | None = None, *, transpo
         int(st.algorithm == "best-first"), *weights[:8], st.noise, st.seed, 0 if single else st.restart_chunk,
         st.beam_width if st.algorithm == "beam" else 0, st.stage_cap, st.final_cap, *weights[8:16],
         st.beam_growth, st.beam_tries, st.beam_jitter, st.final_dfs, int(dominance and dead_test_is_sound(position)),
+        int(dominance and run_test_is_sound(position)),
     ]
     return (ctypes.c_int32 * len(values))(*values)
 
@@ -223,12 +232,12 @@ def native_legal_moves(position: Position) -> list[Move]:
 
 
 def native_hopeless(position: Position) -> bool:
-    """Whether the core's dead-position test finds the position lost (for tests; waste games only)."""
+    """Whether the core's dead-position test for the game's family finds the position lost (for tests)."""
     lib = load()
     if lib is None:
         raise RuntimeError("the C solver core is not available")
-    if not dead_test_is_sound(position):
-        raise ValueError(f"the dead-position test does not apply to {position.spec.key}")
+    if not (dead_test_is_sound(position) or run_test_is_sound(position)):
+        raise ValueError(f"no dead-position test applies to {position.spec.key}")
     blob = encode_position(position)
     code = lib.wisp_hopeless(encode_spec(position), (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob))
     if code < 0:
