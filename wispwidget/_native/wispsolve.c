@@ -1390,13 +1390,6 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                         continue;
                     }
                     if ((child = *slot_id = memo_add(mm, sp, id, encode_move(&m), &s)) < 0) goto oom;
-                    if ((*positions & 1023) == 0) {
-                        if (cancel && *cancel) {
-                            result = RES_CANCELLED;
-                            goto done;
-                        }
-                        if (deadline > 0 && now_seconds() > deadline) goto done;
-                    }
                 } else { /* examined before: by this beam (skip it), or by an earlier one (enter it again) */
                     uint32_t *mark = mm->mark.p;
                     if (child < 0 || mark[child] == mm->serial) {
@@ -1405,7 +1398,13 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                     }
                     mark[child] = mm->serial;
                 }
-                explored++;
+                if ((++explored & 1023) == 0) { /* every 1024 entered: a later beam may enter many it does not count */
+                    if (cancel && *cancel) {
+                        result = RES_CANCELLED;
+                        goto done;
+                    }
+                    if (deadline > 0 && now_seconds() > deadline) goto done;
+                }
                 int64_t item = prio_item(heuristic(sp, &s), child);
                 if (m.kind == MV_DEAL || m.kind == MV_DRAW) { /* a candidate for the next stage */
                     if (!buf_reserve(&cands, ncands + 1)) goto oom;
