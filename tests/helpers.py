@@ -60,3 +60,15 @@ def suit_run(suit: str, top: int = 13, low: int = 1) -> str:
 def total_cards(g: Game) -> Counter:
     """Every card of a game, finished runs included."""
     return g.position().cards()
+
+
+def random_positions(spec, count: int, rng, most_moves: int = 12):
+    """Positions a few random moves (deals and draws included) into deals 1..count of a game: (seed, position)."""
+    for seed in range(1, count + 1):
+        g = Game.new(spec, seed=seed)
+        for _ in range(rng.randrange(0, most_moves)):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            g.push(rng.choice(moves))
+        yield seed, g.position()

@@ -16,7 +16,7 @@ from wispwidget.search import BackgroundSolve, native
 from wispwidget.search.hints import Hinter
 from wispwidget.search.stats import percentile, wilson_interval, winnable_bounds
 
-from .helpers import position, suit_run
+from .helpers import position, random_positions, suit_run
 
 MINI = [("mini-wisp", "standard"), ("mini-wisp", "relaxed"), ("mini-widow", "standard"), ("mini-moon", "standard")]
 
@@ -263,18 +263,6 @@ def _tight_moon(layout=((0, 3),) * 3, **rules):
     return replace(get_game("mini-moon"), variant="tight", layout=layout, **rules)
 
 
-def _random_positions(spec, count, rng):
-    """Positions a few random moves into deals 1..count of a game."""
-    for seed in range(1, count + 1):
-        game = Game.new(spec, seed=seed)
-        for _ in range(rng.randrange(0, 12)):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.push(rng.choice(moves))
-        yield seed, game.position()
-
-
 @pytest.mark.skipif(native.load() is None, reason="no C compiler")
 @pytest.mark.parametrize("rules", [
     {"foundation_to_tableau": False},
@@ -287,7 +275,7 @@ def test_dead_position_test_flags_only_lost_positions(rules):
     import random
 
     flagged, lost = 0, 0
-    for seed, start in _random_positions(_tight_moon(**rules), 300, random.Random(7)):
+    for seed, start in random_positions(_tight_moon(**rules), 300, random.Random(7)):
         verdict = solve(start, engine="python", ordering=False).result
         dead = native.native_hopeless(start)
         assert not dead or verdict == "lost", (seed, verdict)
@@ -312,7 +300,7 @@ def test_dead_position_test_reads_the_stock_in_drawing_order(rules, at_least):
     import random
 
     flagged, lost = 0, 0
-    for seed, start in _random_positions(_tight_moon(layout=((0, 2),), **rules), 300, random.Random(7)):
+    for seed, start in random_positions(_tight_moon(layout=((0, 2),), **rules), 300, random.Random(7)):
         verdict = solve(start, engine="python", ordering=False).result
         dead = native.native_hopeless(start)
         assert not dead or verdict == "lost", (seed, verdict)
@@ -382,7 +370,7 @@ def test_the_cores_dead_position_test_follows_the_rule_as_written():
     cases.append((get_game("waxing-moon"), 25))
     seen = set()
     for spec, count in cases:
-        for seed, start in _random_positions(spec, count, rng):
+        for seed, start in random_positions(spec, count, rng):
             dead = native.native_hopeless(start)
             assert dead == _dead_by_the_rule(start), (spec.variant, seed)
             seen.add(dead)
@@ -405,7 +393,7 @@ def test_waste_game_searches_with_the_dead_position_test_are_sound(algorithm):
     verdicts = []
     strategy = native.Strategy(algorithm=algorithm, weights=native.FORTY_WEIGHTS, restart_chunk=0 if algorithm == "beam"
                                else 50, beam_width=2, stage_cap=20, final_cap=50)
-    for seed, start in _random_positions(_tight_moon(layout=((0, 2),)), 150, random.Random(11)):
+    for seed, start in random_positions(_tight_moon(layout=((0, 2),)), 150, random.Random(11)):
         verdict, line = _core_solve(start, strategy)
         assert verdict == solve(start, engine="python", ordering=False).result, seed
         if verdict == "won":  # the line replays in the engine (this variant has no catalogue name)

@@ -8,11 +8,13 @@ from itertools import pairwise
 
 import pytest
 
-from wispwidget import Game, deal, solve
+from wispwidget import deal, solve
 from wispwidget.cards import Deck, rank_of, suit_of
 from wispwidget.games.catalogue import get_game
 from wispwidget.games.spec import Movable
 from wispwidget.search import native
+
+from .helpers import random_positions
 
 pytestmark = pytest.mark.skipif(native.load() is None, reason="no C compiler")
 
@@ -30,18 +32,6 @@ SMALL_GAMES = [
     _tight_wisp(movable=Movable.ANY_RUN),
     _tight_wisp(movable=Movable.SINGLE_CARD),
 ]
-
-
-def _random_positions(spec, count, rng, most_moves=12):
-    """Positions a few random moves (deals included) into deals 1..count of a game."""
-    for seed in range(1, count + 1):
-        game = Game.new(spec, seed=seed)
-        for _ in range(rng.randrange(0, most_moves)):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.push(rng.choice(moves))
-        yield seed, game.position()
 
 
 def _unfinishable_by_the_rule(start) -> bool:
@@ -86,7 +76,7 @@ def _unfinishable_by_the_rule(start) -> bool:
 def test_unfinishable_flags_only_lost_positions(spec):
     """Every position the test prunes is lost by a plain exhaustive search, and it does fire."""
     flagged, lost = 0, 0
-    for seed, start in _random_positions(spec, 300, random.Random(11)):
+    for seed, start in random_positions(spec, 300, random.Random(11)):
         dead = native.native_hopeless(start)
         verdict = solve(start, engine="python", ordering=False).result
         assert not dead or verdict == "lost", (seed, verdict)
@@ -103,7 +93,7 @@ def test_the_cores_test_follows_the_rule_as_written():
               (get_game("spiderette"), 20, 80)]
     seen = set()
     for spec, count, most_moves in cases:
-        for seed, start in _random_positions(spec, count, rng, most_moves):
+        for seed, start in random_positions(spec, count, rng, most_moves):
             dead = native.native_hopeless(start)
             assert dead == _unfinishable_by_the_rule(start), (spec.key, spec.variant, seed)
             seen.add(dead)

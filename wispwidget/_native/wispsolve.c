@@ -526,9 +526,11 @@ static int unfinishable(const Spec *sp, const State *s) {
         uint8_t up_rank[16] = {0}; /* some card of this rank can be uncovered */
         for (int c = 0; c < 64; c++)
             if (U[c]) up_rank[RANK(c)] = 1;
+/* a run based on card C has somewhere to go: an empty pile, or a card one rank higher */
+#define PLACE_FOR(C) (empty || (RANK(C) < top && up_rank[RANK(C) + 1]))
         for (int c = 0; c < 64; c++)
             if (stock[c]) {
-                int m = empty || (RANK(c) < top && up_rank[RANK(c) + 1]), l = m || done[SUIT(c)];
+                int m = PLACE_FOR(c), l = m || done[SUIT(c)];
                 if (m > M[c] || l > L[c]) M[c] |= m, L[c] |= l, changed = 1;
             }
         for (int p = 0; p < sp->npiles; p++) {
@@ -540,7 +542,7 @@ static int unfinishable(const Spec *sp, const State *s) {
                 int in_run = cover >= 0 && j >= s->down[p] && sp->movable != MOV_SINGLE &&
                              RANK(cover) + 1 == RANK(c) && (sp->movable == MOV_ANY || SUIT(cover) == SUIT(c));
                 int r = u || (in_run && R[cover]);
-                int m = r && (empty || (RANK(c) < top && up_rank[RANK(c) + 1]));
+                int m = r && PLACE_FOR(c);
                 int l = m || (r && done[SUIT(c)]);
                 if (u > U[c] || r > R[c] || m > M[c] || l > L[c]) {
                     U[c] |= u, R[c] |= r, M[c] |= m, L[c] |= l, changed = 1;
@@ -561,6 +563,7 @@ static int unfinishable(const Spec *sp, const State *s) {
             if (ok) done[suit] = 1, changed = 1;
         }
     }
+#undef PLACE_FOR
     for (int suit = 0; suit < 4; suit++)
         if (live[suit] && !done[suit]) return 1;
     return 0;
