@@ -169,8 +169,8 @@ def test_deal_winnable_gives_a_proved_deal():
     assert solve(game).result == "won"
 
 
-def _core_solve(start, strategy, budget=2_000_000):
-    """The C core's verdict and line for ``start`` under ``strategy``, called directly (no engine replay)."""
+def _core_run(start, strategy, budget=2_000_000):
+    """The C core called directly (no engine replay): its verdict, line, and stats array (see wisp_solve)."""
     import ctypes
 
     blob = native.encode_position(start)
@@ -179,7 +179,14 @@ def _core_solve(start, strategy, budget=2_000_000):
                                     (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob), budget, 0.0, None,
                                     out, 100_000, stats)
     verdict = native.RESULT_NAMES[code]
-    return verdict, tuple(native.decode_move(out[i]) for i in range(stats[1])) if verdict == "won" else ()
+    line = tuple(native.decode_move(out[i]) for i in range(stats[1])) if verdict == "won" else ()
+    return verdict, line, tuple(stats)
+
+
+def _core_solve(start, strategy, budget=2_000_000):
+    """The C core's verdict and line for ``start`` under ``strategy``."""
+    verdict, line, _ = _core_run(start, strategy, budget)
+    return verdict, line
 
 
 @pytest.mark.skipif(native.load() is None, reason="no C compiler")
@@ -216,17 +223,11 @@ def test_beams_of_one_solve_count_each_position_once():
     again: seventeen ever wider beams that end by proving Will o' the Wisp deal 446 lost count exactly the
     positions of its whole game tree, as one complete depth-first search does (without sharing, each beam
     would count again from the start)."""
-    import ctypes
-
     start = deal("will-o-the-wisp", 446).position()
     tree = solve(start, strategy=native.Strategy(algorithm="dfs"))
     narrow = native.Strategy(algorithm="beam", restart_chunk=0, beam_width=1, beam_tries=3, beam_growth=200)
-    blob = native.encode_position(start)
-    out, stats = (ctypes.c_int32 * 1000)(), (ctypes.c_int64 * 6)()
-    code = native.load().wisp_solve(native.encode_spec(start, narrow),
-                                    (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob), 10_000_000, 0.0,
-                                    None, out, 1000, stats)
-    assert tree.result == native.RESULT_NAMES[code] == "lost"
+    verdict, _, stats = _core_run(start, narrow, budget=10_000_000)
+    assert tree.result == verdict == "lost"
     assert stats[5] > 10  # beams run (the pass that settled it)
     assert stats[0] == tree.positions
 

@@ -511,7 +511,7 @@ static int hopeless(const Spec *sp, const State *s) {
  * can be uncovered. A stock card is taken as uncovered and a base from the start (a deal lays it face up on
  * a top), and as able to land on its successor (a deal might put it there). */
 static int unfinishable(const Spec *sp, const State *s) {
-    uint8_t U[64] = {0}, R[64] = {0}, M[64] = {0}, L[64] = {0}, stock[64] = {0}, live[4] = {0}, done[4] = {0};
+    uint8_t U[64] = {0}, R[64] = {0}, M[64] = {0}, L[64] = {0}, live[4] = {0}, done[4] = {0};
     int empty = 0, top = sp->top;
     for (int p = 0; p < sp->npiles; p++) {
         if (s->n[p] == 0) empty = 1;
@@ -519,7 +519,7 @@ static int unfinishable(const Spec *sp, const State *s) {
     }
     for (int i = s->pos; i < sp->stream_len; i++) {
         uint8_t c = sp->stream[i];
-        stock[c] = U[c] = R[c] = 1, live[SUIT(c)] = 1;
+        U[c] = R[c] = 1, live[SUIT(c)] = 1;
     }
     for (int changed = 1; changed;) {
         changed = 0;
@@ -528,11 +528,11 @@ static int unfinishable(const Spec *sp, const State *s) {
             if (U[c]) up_rank[RANK(c)] = 1;
 /* a run based on card C has somewhere to go: an empty pile, or a card one rank higher */
 #define PLACE_FOR(C) (empty || (RANK(C) < top && up_rank[RANK(C) + 1]))
-        for (int c = 0; c < 64; c++)
-            if (stock[c]) {
-                int m = PLACE_FOR(c), l = m || done[SUIT(c)];
-                if (m > M[c] || l > L[c]) M[c] |= m, L[c] |= l, changed = 1;
-            }
+        for (int i = s->pos; i < sp->stream_len; i++) { /* stock cards */
+            uint8_t c = sp->stream[i];
+            int m = PLACE_FOR(c), l = m || done[SUIT(c)];
+            if (m > M[c] || l > L[c]) M[c] |= m, L[c] |= l, changed = 1;
+        }
         for (int p = 0; p < sp->npiles; p++) {
             int n = s->n[p];
             for (int j = n - 1; j >= 0; j--) { /* from the top: the card on c is updated first */
@@ -569,11 +569,15 @@ static int unfinishable(const Spec *sp, const State *s) {
     return 0;
 }
 
+/* The game's dead-position test, where its data allows one: 1 when the position is proved lost. */
+static int dead(const Spec *sp, const State *s) {
+    return sp->run_test ? unfinishable(sp, s) : sp->dead_test && hopeless(sp, s);
+}
+
 /* The searches test for dead positions: waste games after draws only (after every move found no more, far
  * slower); the Spider family after every move (its test is cheap, and any move can bury a card for good). */
 static int dead_after(const Spec *sp, const Move *m, const State *s) {
-    if (sp->run_test) return unfinishable(sp, s);
-    return sp->dead_test && m->kind == MV_DRAW && hopeless(sp, s);
+    return (sp->run_test || m->kind == MV_DRAW) && dead(sp, s);
 }
 
 /* ----------------------------------------------------------- canonical key */
@@ -1282,19 +1286,6 @@ static int final_stage_dfs(Spec *sp, const NodeStore *store, const Buf *beam, si
     return *exhaustive ? RES_LOST : RES_UNKNOWN;
 }
 
-/*
- * A stage is the play between two uses of the stock (a deal, or a draw). The beam
- * holds up to `width` positions at the start of a stage. Their stage is explored
- * together, best-first on the heuristic, for at most stage_cap positions per beam
- * member (final_cap once the stock is used up); every position reached that may
- * use the stock yields a candidate, the position after doing so, and the `width`
- * best candidates make the next beam. Positions go into one exact table, so each
- * is examined once.
- *
- * *exhaustive stays 1 only when no stage was cut off and no candidate was left
- * out: the search then examined every reachable position, and RES_LOST is a proof.
- * Otherwise running out of candidates returns RES_UNKNOWN.
- */
 /* What the beams of one solve share: every position one of them examined (its key; its node, which keeps
  * the position and the line to it), so that a later beam that enters it again does not count it again. */
 typedef struct {
@@ -1329,6 +1320,19 @@ static int32_t memo_add(BeamMemo *mm, const Spec *sp, int32_t parent, int32_t mo
     return id;
 }
 
+/*
+ * A stage is the play between two uses of the stock (a deal, or a draw). The beam
+ * holds up to `width` positions at the start of a stage. Their stage is explored
+ * together, best-first on the heuristic, for at most stage_cap positions per beam
+ * member (final_cap once the stock is used up); every position reached that may
+ * use the stock yields a candidate, the position after doing so, and the `width`
+ * best candidates make the next beam. Positions go into one exact table that all
+ * the beams of a solve share (mm), so each is counted once.
+ *
+ * *exhaustive stays 1 only when no stage was cut off and no candidate was left
+ * out: the search then examined every reachable position, and RES_LOST is a proof.
+ * Otherwise running out of candidates returns RES_UNKNOWN.
+ */
 static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions, int64_t max_positions,
                        double deadline, volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len,
                        int64_t *stats, int *exhaustive, BeamMemo *mm) {
@@ -1462,14 +1466,15 @@ int wisp_solve(const int32_t *si, const uint8_t *blob, int blob_len, int64_t max
     if (!load(si, blob, blob_len, &sp, &s)) return RES_ERROR;
     stats[0] = 1;
     if (is_won(&s)) return RES_WON;
-    if ((sp.dead_test && hopeless(&sp, &s)) || (sp.run_test && unfinishable(&sp, &s))) return RES_LOST;
+    if (dead(&sp, &s)) return RES_LOST;
     int result = RES_LOST;
     typedef int (*SearchFn)(Spec *, State *, int64_t *, int64_t, double, volatile int32_t *, int32_t *, int,
                             int64_t *, int64_t *);
     SearchFn search = sp.best_first ? best_first : dfs;
     if (sp.beam_width > 0) {
         /* A complete depth-first search settles small trees (a proof of lost) cheaply; then beams of
-         * growing width, each a fresh search, until one settles the position or the budget is spent. */
+         * growing width, sharing what they examined (BeamMemo), until one settles the position or the
+         * budget is spent. */
         int64_t limit = positions + sp.restart_chunk < max_positions ? positions + sp.restart_chunk : max_positions;
         result = dfs(&sp, &s, &positions, limit, deadline, cancel, out_moves, cap, &stats[1], stats);
         stats[5] = 1;
@@ -1524,7 +1529,7 @@ int wisp_hopeless(const int32_t *si, const uint8_t *blob, int blob_len) {
     Spec sp;
     State s;
     if (!load(si, blob, blob_len, &sp, &s)) return -1;
-    return sp.run_test ? unfinishable(&sp, &s) : hopeless(&sp, &s);
+    return dead(&sp, &s);
 }
 
 /* Apply one encoded move to a position and write the result blob (for differential tests). */
