@@ -655,6 +655,11 @@ typedef struct {
     size_t arena_len, arena_cap;
 } Table;
 
+static void table_free(Table *t) {
+    free(t->slots);
+    free(t->arena);
+}
+
 static int table_init(Table *t) {
     t->cap = 1 << 16;
     t->count = 0;
@@ -662,12 +667,10 @@ static int table_init(Table *t) {
     t->arena_cap = 1 << 20;
     t->arena_len = 0;
     t->arena = malloc(t->arena_cap);
-    return t->slots && t->arena;
-}
-
-static void table_free(Table *t) {
-    free(t->slots);
-    free(t->arena);
+    if (t->slots && t->arena) return 1;
+    table_free(t); /* out of memory: leave nothing allocated, so a failed init needs no clean-up */
+    t->slots = NULL, t->arena = NULL;
+    return 0;
 }
 
 static int table_grow(Table *t) {
