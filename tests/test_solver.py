@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 
@@ -201,6 +202,12 @@ def _core_solve(start, strategy, budget=2_000_000):
     # the last stage as small depth-first searches: lost is proved member by member
     ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, final_dfs=50)),
     ("mini-widow", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.ANY_RUN_WEIGHTS, final_dfs=50)),
+    # last-stage lines given up after one position without gain, from narrow beams: a loss is still proved
+    # (the rule holds only once a beam has left something out)
+    ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, beam_width=1, final_stall=1)),
+    ("mini-moon", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.FORTY_WEIGHTS, final_stall=1)),
+    # neither guide: the beams as they were before novelty and the stall rule
+    ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, novelty=0, final_stall=0)),
 ])
 def test_every_search_mode_is_sound(game, strategy):
     """Each of the core's search modes gives the verdicts of a plain exhaustive search, and lines that replay."""
@@ -230,6 +237,21 @@ def test_beams_of_one_solve_count_each_position_once():
     assert tree.result == verdict == "lost"
     assert stats[5] > 10  # beams run (the pass that settled it)
     assert stats[0] == tree.positions
+
+
+@pytest.mark.skipif(native.load() is None, reason="no C compiler")
+def test_novelty_and_the_stall_rule_each_settle_deals_the_plain_beams_do_not():
+    """Will o' the Wisp deals 40 and 44 at the benchmark's 250,000 positions: without either guide the
+    beams leave both unknown; novelty alone wins 40, the stall rule alone wins 44 (docs/solver.md)."""
+    def verdict(seed, **settings):
+        start = deal("will-o-the-wisp", seed).position()
+        strategy = dataclasses.replace(native.default_strategy(start), **settings)
+        return solve(start, max_positions=250_000, strategy=strategy).result
+
+    assert verdict(40, novelty=0, final_stall=0) == verdict(44, novelty=0, final_stall=0) == "unknown"
+    assert verdict(40, final_stall=0) == "won"
+    assert verdict(44, novelty=0) == "won"
+    assert verdict(40) == verdict(44) == "won"
 
 
 def test_strategy_defaults_follow_the_game_family_and_refuse_unknown_algorithms():

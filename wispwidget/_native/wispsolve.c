@@ -45,6 +45,9 @@ typedef struct {
     int final_dfs;     /* beam: > 0, the last stage is a depth-first search of this many positions per member */
     int dead_test;     /* waste games: prune positions where some card can never reach a foundation */
     int run_test;      /* Spider family, one deck: prune positions where some suit can never be finished */
+    int novelty;       /* beam: > 0, a stage position that brings no new card-on-card fact weighs this much more */
+    int final_stall;   /* beam: > 0, once a beam has left something out, a last-stage member's line stops
+                          after this many new positions without a better heuristic */
     uint64_t rng;    /* xorshift state for that noise */
 } Spec;
 
@@ -745,6 +748,7 @@ static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, 
     for (int i = 8; i < 16; i++) sp->w[i] = si[29 + i - 8];
     sp->beam_growth = si[37], sp->beam_tries = si[38], sp->beam_jitter = si[39], sp->final_dfs = si[40];
     sp->dead_test = si[41], sp->run_test = si[42];
+    sp->novelty = si[43], sp->final_stall = si[44];
     if (sp->npiles < 1 || sp->npiles > MAXP || sp->nfound < 0 || sp->nfound > MAXF) return 0;
 #define NEED(k) if (i + (k) > blob_len) return 0
     for (int p = 0; p < sp->npiles; p++) {
@@ -1294,7 +1298,8 @@ static int final_stage_dfs(Spec *sp, const NodeStore *store, const Buf *beam, si
 typedef struct {
     Table table;
     NodeStore store;
-    Buf mark; /* per node: the serial number of the last beam that entered it */
+    Buf mark;   /* per node: the serial number of the last beam that entered it */
+    Buf member; /* per node: in the present beam's last stage, the member whose line entered it */
     uint32_t serial;
 } BeamMemo;
 
@@ -1302,6 +1307,7 @@ static int memo_init(BeamMemo *mm) {
     memset(mm, 0, sizeof *mm);
     store_init(&mm->store);
     mm->mark.size = sizeof(uint32_t);
+    mm->member.size = sizeof(int32_t);
     return table_init(&mm->table);
 }
 
@@ -1309,18 +1315,37 @@ static void memo_free(BeamMemo *mm) {
     table_free(&mm->table);
     store_free(&mm->store);
     free(mm->mark.p);
+    free(mm->member.p);
 }
 
 static size_t memo_bytes(const BeamMemo *mm) {
-    return mm->table.cap * sizeof(Slot) + mm->table.arena_cap + store_bytes(&mm->store) + mm->mark.cap * sizeof(uint32_t);
+    return mm->table.cap * sizeof(Slot) + mm->table.arena_cap + store_bytes(&mm->store) + mm->mark.cap * sizeof(uint32_t) +
+           mm->member.cap * sizeof(int32_t);
 }
 
 /* Keep a new node in the memo, entered by the present beam; its number, or -1 when out of memory. */
 static int32_t memo_add(BeamMemo *mm, const Spec *sp, int32_t parent, int32_t move, const State *st) {
     int32_t id = store_add(&mm->store, sp, parent, move, st, 0);
-    if (id < 0 || !buf_reserve(&mm->mark, (size_t)id + 1)) return -1;
+    if (id < 0 || !buf_reserve(&mm->mark, (size_t)id + 1) || !buf_reserve(&mm->member, (size_t)id + 1)) return -1;
     ((uint32_t *)mm->mark.p)[id] = mm->serial;
     return id;
+}
+
+/* Novelty: the facts "card x lies on card y" (y may also be a face-down card or the table) that positions of
+ * one stage have shown, one bit each (cards are bytes below 64). */
+#define FACT_WORDS (64 * 64 / 64)
+
+/* How many facts of s no earlier position of the stage showed; marks them seen. */
+static int new_facts(const Spec *sp, const State *s, uint64_t *seen) {
+    int fresh = 0;
+    for (int p = 0; p < sp->npiles; p++)
+        for (int i = s->down[p]; i < s->n[p]; i++) {
+            int below = i == 0 ? 0 : i == s->down[p] ? 1 : s->c[p][i - 1];
+            int fact = s->c[p][i] * 64 + below;
+            uint64_t bit = 1ULL << (fact & 63);
+            if (!(seen[fact >> 6] & bit)) seen[fact >> 6] |= bit, fresh++;
+        }
+    return fresh;
 }
 
 /*
@@ -1332,14 +1357,22 @@ static int32_t memo_add(BeamMemo *mm, const Spec *sp, int32_t parent, int32_t mo
  * best candidates make the next beam. Positions go into one exact table that all
  * the beams of a solve share (mm), so each is counted once.
  *
- * *exhaustive stays 1 only when no stage was cut off and no candidate was left
- * out: the search then examined every reachable position, and RES_LOST is a proof.
+ * Two guides, neither of which removes a position from a search that may prove a loss:
+ * - novelty: a position that shows no card-on-card fact new to its stage waits behind those that do
+ *   (sp->novelty is added to its priority), so a capped stage spreads over more arrangements;
+ * - stall: once the beam has left something out (so it can no longer prove a loss), a last-stage member's
+ *   line is given up after sp->final_stall new positions without a better heuristic than its best.
+ *
+ * *exhaustive stays 1 only when no stage was cut off, no candidate was left
+ * out and no line given up: the search then examined every reachable position, and RES_LOST is a proof.
  * Otherwise running out of candidates returns RES_UNKNOWN.
  */
 static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions, int64_t max_positions,
                        double deadline, volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len,
                        int64_t *stats, int *exhaustive, BeamMemo *mm) {
     Buf heap = {0, 0, sizeof(int64_t)}, beam = {0, 0, sizeof(int64_t)}, cands = {0, 0, sizeof(int64_t)};
+    Buf stall = {0, 0, 2 * sizeof(int64_t)}; /* per last-stage member: best heuristic, new positions since */
+    uint64_t seen[FACT_WORDS];
     size_t nheap = 0, nbeam = 0, ncands = 0;
     uint8_t key[KEYMAX];
     Move moves[MAXMOVES];
@@ -1367,17 +1400,31 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                                      out_moves, cap, out_len, stats, exhaustive, &dfs_bytes);
             goto done;
         }
+        /* the stall rule only where the beam can no longer prove a loss anyway */
+        int stalls = final && sp->final_stall > 0 && !*exhaustive;
+        int64_t *best = NULL;
+        int32_t *member = NULL;
+        memset(seen, 0, sizeof seen);
+        if (stalls && !buf_reserve(&stall, nbeam)) goto oom;
         for (size_t i = 0; i < nbeam; i++) {
             int32_t id = prio_id(((int64_t *)beam.p)[i]);
             store_state(&mm->store, sp, id, &s);
-            if (!heap_push(&heap, &nheap, prio_item(heuristic(sp, &s), id))) goto oom;
+            int64_t h = heuristic(sp, &s);
+            if (sp->novelty) new_facts(sp, &s, seen);
+            if (stalls) {
+                ((int32_t *)mm->member.p)[id] = (int32_t)i;
+                ((int64_t *)stall.p)[2 * i] = h, ((int64_t *)stall.p)[2 * i + 1] = 0;
+            }
+            if (!heap_push(&heap, &nheap, prio_item(h, id))) goto oom;
         }
+        best = stall.p, member = mm->member.p;
         while (nheap) {
             if (explored >= limit) {
                 *exhaustive = 0;
                 break;
             }
-            int32_t id = prio_id(heap_pop(&heap, &nheap));
+            int32_t id = prio_id(heap_pop(&heap, &nheap)), line = stalls ? member[id] : 0;
+            if (stalls && best[2 * line + 1] >= sp->final_stall) continue; /* a line given up (not exhaustive) */
             store_state(&mm->store, sp, id, &s);
             int nm = gen_moves(sp, &s, moves, 1);
             stats[4] += nm;
@@ -1400,6 +1447,8 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                         continue;
                     }
                     if ((child = *slot_id = memo_add(mm, sp, id, encode_move(&m), &s)) < 0) goto oom;
+                    member = mm->member.p;
+                    if (stalls) best[2 * line + 1]++;
                 } else { /* examined before: by this beam (skip it), or by an earlier one (enter it again) */
                     uint32_t *mark = mm->mark.p;
                     if (child < 0 || mark[child] == mm->serial) {
@@ -1415,8 +1464,15 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                     }
                     if (deadline > 0 && now_seconds() > deadline) goto done;
                 }
-                int64_t item = prio_item(heuristic(sp, &s), child);
-                if (m.kind == MV_DEAL || m.kind == MV_DRAW) { /* a candidate for the next stage */
+                int64_t h = heuristic(sp, &s), priority = h;
+                int uses_stock = m.kind == MV_DEAL || m.kind == MV_DRAW;
+                if (sp->novelty && !uses_stock && new_facts(sp, &s, seen) == 0) priority += sp->novelty;
+                if (stalls) {
+                    member[child] = line;
+                    if (h < best[2 * line]) best[2 * line] = h, best[2 * line + 1] = 0;
+                }
+                int64_t item = prio_item(priority, child);
+                if (uses_stock) { /* a candidate for the next stage */
                     if (!buf_reserve(&cands, ncands + 1)) goto oom;
                     ((int64_t *)cands.p)[ncands++] = item;
                 } else if (!heap_push(&heap, &nheap, item))
@@ -1444,10 +1500,11 @@ done:
         result = RES_ERROR;
     if (result == RES_WON) stats[3] = *out_len;
     {
-        int64_t bytes_used = (int64_t)(memo_bytes(mm) + (heap.cap + beam.cap + cands.cap) * sizeof(int64_t)) + dfs_bytes;
+        int64_t bytes_used =
+            (int64_t)(memo_bytes(mm) + (heap.cap + beam.cap + cands.cap + 2 * stall.cap) * sizeof(int64_t)) + dfs_bytes;
         if (bytes_used > stats[2]) stats[2] = bytes_used;
     }
-    free(heap.p), free(beam.p), free(cands.p);
+    free(heap.p), free(beam.p), free(cands.p), free(stall.p);
     return result;
 }
 
