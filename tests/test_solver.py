@@ -204,10 +204,10 @@ def _core_solve(start, strategy, budget=2_000_000):
     ("mini-widow", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.ANY_RUN_WEIGHTS, final_dfs=50)),
     # last-stage lines given up after one position without gain, from narrow beams: a loss is still proved
     # (the rule holds only once a beam has left something out)
-    ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, beam_width=1, final_stall=1)),
-    ("mini-moon", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.FORTY_WEIGHTS, final_stall=1)),
+    ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, beam_width=1, stall=1)),
+    ("mini-moon", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.FORTY_WEIGHTS, stall=1)),
     # neither guide: the beams as they were before novelty and the stall rule
-    ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, novelty=0, final_stall=0)),
+    ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, novelty=0, stall=0)),
 ])
 def test_every_search_mode_is_sound(game, strategy):
     """Each of the core's search modes gives the verdicts of a plain exhaustive search, and lines that replay."""
@@ -248,8 +248,8 @@ def test_novelty_and_the_stall_rule_each_settle_deals_the_plain_beams_do_not():
         strategy = dataclasses.replace(native.default_strategy(start), **settings)
         return solve(start, max_positions=250_000, strategy=strategy).result
 
-    assert verdict(40, novelty=0, final_stall=0) == verdict(44, novelty=0, final_stall=0) == "unknown"
-    assert verdict(40, final_stall=0) == "won"
+    assert verdict(40, novelty=0, stall=0) == verdict(44, novelty=0, stall=0) == "unknown"
+    assert verdict(40, stall=0) == "won"
     assert verdict(44, novelty=0) == "won"
     assert verdict(40) == verdict(44) == "won"
 

@@ -46,8 +46,8 @@ typedef struct {
     int dead_test;     /* waste games: prune positions where some card can never reach a foundation */
     int run_test;      /* Spider family, one deck: prune positions where some suit can never be finished */
     int novelty;       /* beam: > 0, a stage position that brings no new card-on-card fact weighs this much more */
-    int final_stall;   /* beam: > 0, once a beam has left something out, a last-stage member's line stops
-                          after this many new positions without a better heuristic */
+    int stall;         /* beam: > 0, once a beam has left something out, a member's line in the last two stages
+                          stops after this many new positions without a better heuristic */
     uint64_t rng;    /* xorshift state for that noise */
 } Spec;
 
@@ -748,7 +748,7 @@ static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, 
     for (int i = 8; i < 16; i++) sp->w[i] = si[29 + i - 8];
     sp->beam_growth = si[37], sp->beam_tries = si[38], sp->beam_jitter = si[39], sp->final_dfs = si[40];
     sp->dead_test = si[41], sp->run_test = si[42];
-    sp->novelty = si[43], sp->final_stall = si[44];
+    sp->novelty = si[43], sp->stall = si[44];
     if (sp->npiles < 1 || sp->npiles > MAXP || sp->nfound < 0 || sp->nfound > MAXF) return 0;
 #define NEED(k) if (i + (k) > blob_len) return 0
     for (int p = 0; p < sp->npiles; p++) {
@@ -1360,8 +1360,9 @@ static int new_facts(const Spec *sp, const State *s, uint64_t *seen) {
  * Two guides, neither of which removes a position from a search that may prove a loss:
  * - novelty: a position that shows no card-on-card fact new to its stage waits behind those that do
  *   (sp->novelty is added to its priority), so a capped stage spreads over more arrangements;
- * - stall: once the beam has left something out (so it can no longer prove a loss), a last-stage member's
- *   line is given up after sp->final_stall new positions without a better heuristic than its best.
+ * - stall: once the beam has left something out (so it can no longer prove a loss), a member's line in the
+ *   last two stages (after the last use of the stock, and before it) is given up after sp->stall new
+ *   positions without a better heuristic than its best.
  *
  * *exhaustive stays 1 only when no stage was cut off, no candidate was left
  * out and no line given up: the search then examined every reachable position, and RES_LOST is a proof.
@@ -1401,7 +1402,8 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
             goto done;
         }
         /* the stall rule only where the beam can no longer prove a loss anyway */
-        int stalls = final && sp->final_stall > 0 && !*exhaustive;
+        int last_use = s.pos + (sp->to_waste ? 1 : sp->npiles) >= sp->stream_len; /* the next use is the last */
+        int stalls = (final || last_use) && sp->stall > 0 && !*exhaustive;
         int64_t *best = NULL;
         int32_t *member = NULL;
         memset(seen, 0, sizeof seen);
@@ -1424,7 +1426,7 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                 break;
             }
             int32_t id = prio_id(heap_pop(&heap, &nheap)), line = stalls ? member[id] : 0;
-            if (stalls && best[2 * line + 1] >= sp->final_stall) continue; /* a line given up (not exhaustive) */
+            if (stalls && best[2 * line + 1] >= sp->stall) continue; /* a line given up (not exhaustive) */
             store_state(&mm->store, sp, id, &s);
             int nm = gen_moves(sp, &s, moves, 1);
             stats[4] += nm;

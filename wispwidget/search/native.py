@@ -146,7 +146,7 @@ class Strategy:
     beam_jitter: int = 50
     final_dfs: int = 0  # > 0: the stage after the last deal is a depth-first search this big per beam member
     novelty: int = 1000  # added to the priority of a stage position that shows no new card-on-card fact
-    final_stall: int = 300  # once a beam left something out: a last-stage line ends after this many without gain
+    stall: int = 300  # once a beam left something out: a line of the last two stages ends after this many without gain
 
     def __post_init__(self) -> None:
         if self.algorithm not in ALGORITHMS:
@@ -164,9 +164,9 @@ def default_strategy(position: Position) -> Strategy:
     spec = position.spec
     final_dfs = FINAL_DFS if spec.movable is Movable.ANY_RUN and spec.deck.copies > 1 else 0
     first_dfs = WASTE_FIRST_DFS if spec.has_waste else Strategy.restart_chunk
-    final_stall = 0 if spec.has_waste else Strategy.final_stall
+    stall = 0 if spec.has_waste else Strategy.stall
     return Strategy(algorithm="beam", weights=default_weights(position), final_dfs=final_dfs, restart_chunk=first_dfs,
-                    final_stall=final_stall)
+                    stall=stall)
 
 
 def encode_spec(position: Position, strategy: Strategy | None = None, *, transpositions: bool = True,
@@ -186,7 +186,7 @@ def encode_spec(position: Position, strategy: Strategy | None = None, *, transpo
         int(st.algorithm == "best-first"), *weights[:8], st.noise, st.seed, 0 if single else st.restart_chunk,
         st.beam_width if st.algorithm == "beam" else 0, st.stage_cap, st.final_cap, *weights[8:16],
         st.beam_growth, st.beam_tries, st.beam_jitter, st.final_dfs, int(dominance and dead_test_is_sound(position)),
-        int(dominance and run_test_is_sound(position)), st.novelty, st.final_stall,
+        int(dominance and run_test_is_sound(position)), st.novelty, st.stall,
     ]
     return (ctypes.c_int32 * len(values))(*values)
 
