@@ -202,7 +202,7 @@ def _core_solve(start, strategy, budget=2_000_000):
     # the last stage as small depth-first searches: lost is proved member by member
     ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, final_dfs=50)),
     ("mini-widow", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.ANY_RUN_WEIGHTS, final_dfs=50)),
-    # last-stage lines given up after one position without gain, from narrow beams: a loss is still proved
+    # lines of the last two stages given up after one position without gain, from narrow beams: a loss is still proved
     # (the rule holds only once a beam has left something out)
     ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, beam_width=1, stall=1)),
     ("mini-moon", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.FORTY_WEIGHTS, stall=1)),

@@ -1299,7 +1299,7 @@ typedef struct {
     Table table;
     NodeStore store;
     Buf mark;   /* per node: the serial number of the last beam that entered it */
-    Buf member; /* per node: in the present beam's last stage, the member whose line entered it */
+    Buf member; /* per node: in a stage under the stall rule, the beam member whose line entered it */
     uint32_t serial;
 } BeamMemo;
 
@@ -1330,6 +1330,12 @@ static int32_t memo_add(BeamMemo *mm, const Spec *sp, int32_t parent, int32_t mo
     ((uint32_t *)mm->mark.p)[id] = mm->serial;
     return id;
 }
+
+/* The stall rule's record of one beam member's line in a stage: the best heuristic it has reached, and the
+ * new positions it has entered since. */
+typedef struct {
+    int64_t best, since;
+} Line;
 
 /* Novelty: the facts "card x lies on card y" (y may also be a face-down card or the table) that positions of
  * one stage have shown, one bit each (cards are bytes below 64). */
@@ -1372,7 +1378,7 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                        double deadline, volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len,
                        int64_t *stats, int *exhaustive, BeamMemo *mm) {
     Buf heap = {0, 0, sizeof(int64_t)}, beam = {0, 0, sizeof(int64_t)}, cands = {0, 0, sizeof(int64_t)};
-    Buf stall = {0, 0, 2 * sizeof(int64_t)}; /* per last-stage member: best heuristic, new positions since */
+    Buf lines = {0, 0, sizeof(Line)}; /* under the stall rule: one per member of the beam */
     uint64_t seen[FACT_WORDS];
     size_t nheap = 0, nbeam = 0, ncands = 0;
     uint8_t key[KEYMAX];
@@ -1404,10 +1410,10 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
         /* the stall rule only where the beam can no longer prove a loss anyway */
         int last_use = s.pos + (sp->to_waste ? 1 : sp->npiles) >= sp->stream_len; /* the next use is the last */
         int stalls = (final || last_use) && sp->stall > 0 && !*exhaustive;
-        int64_t *best = NULL;
+        Line *line = NULL;
         int32_t *member = NULL;
         memset(seen, 0, sizeof seen);
-        if (stalls && !buf_reserve(&stall, nbeam)) goto oom;
+        if (stalls && !buf_reserve(&lines, nbeam)) goto oom;
         for (size_t i = 0; i < nbeam; i++) {
             int32_t id = prio_id(((int64_t *)beam.p)[i]);
             store_state(&mm->store, sp, id, &s);
@@ -1415,18 +1421,21 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
             if (sp->novelty) new_facts(sp, &s, seen);
             if (stalls) {
                 ((int32_t *)mm->member.p)[id] = (int32_t)i;
-                ((int64_t *)stall.p)[2 * i] = h, ((int64_t *)stall.p)[2 * i + 1] = 0;
+                ((Line *)lines.p)[i] = (Line){h, 0};
             }
             if (!heap_push(&heap, &nheap, prio_item(h, id))) goto oom;
         }
-        best = stall.p, member = mm->member.p;
+        member = mm->member.p;
         while (nheap) {
             if (explored >= limit) {
                 *exhaustive = 0;
                 break;
             }
-            int32_t id = prio_id(heap_pop(&heap, &nheap)), line = stalls ? member[id] : 0;
-            if (stalls && best[2 * line + 1] >= sp->stall) continue; /* a line given up (not exhaustive) */
+            int32_t id = prio_id(heap_pop(&heap, &nheap)), owner = stalls ? member[id] : 0;
+            if (stalls) {
+                line = (Line *)lines.p + owner;
+                if (line->since >= sp->stall) continue; /* a line given up (*exhaustive is already 0) */
+            }
             store_state(&mm->store, sp, id, &s);
             int nm = gen_moves(sp, &s, moves, 1);
             stats[4] += nm;
@@ -1450,7 +1459,7 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                     }
                     if ((child = *slot_id = memo_add(mm, sp, id, encode_move(&m), &s)) < 0) goto oom;
                     member = mm->member.p;
-                    if (stalls) best[2 * line + 1]++;
+                    if (stalls) line->since++;
                 } else { /* examined before: by this beam (skip it), or by an earlier one (enter it again) */
                     uint32_t *mark = mm->mark.p;
                     if (child < 0 || mark[child] == mm->serial) {
@@ -1470,8 +1479,8 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
                 int uses_stock = m.kind == MV_DEAL || m.kind == MV_DRAW;
                 if (sp->novelty && !uses_stock && new_facts(sp, &s, seen) == 0) priority += sp->novelty;
                 if (stalls) {
-                    member[child] = line;
-                    if (h < best[2 * line]) best[2 * line] = h, best[2 * line + 1] = 0;
+                    member[child] = owner;
+                    if (h < line->best) *line = (Line){h, 0};
                 }
                 int64_t item = prio_item(priority, child);
                 if (uses_stock) { /* a candidate for the next stage */
@@ -1503,10 +1512,10 @@ done:
     if (result == RES_WON) stats[3] = *out_len;
     {
         int64_t bytes_used =
-            (int64_t)(memo_bytes(mm) + (heap.cap + beam.cap + cands.cap + 2 * stall.cap) * sizeof(int64_t)) + dfs_bytes;
+            (int64_t)(memo_bytes(mm) + (heap.cap + beam.cap + cands.cap) * sizeof(int64_t) + lines.cap * sizeof(Line)) + dfs_bytes;
         if (bytes_used > stats[2]) stats[2] = bytes_used;
     }
-    free(heap.p), free(beam.p), free(cands.p), free(stall.p);
+    free(heap.p), free(beam.p), free(cands.p), free(lines.p);
     return result;
 }
 

@@ -158,8 +158,8 @@ def default_strategy(position: Position) -> Strategy:
 
     Two-deck games where any run moves (Black Widow) end each beam with depth-first searches: measured
     better there, worse in every other game. Waste games (a stage is the play between two draws) first run
-    a larger depth-first search, which proves lost trees of that size, and keep every last-stage line (the
-    stall rule settled one Waxing Moon deal fewer there).
+    a larger depth-first search, which proves lost trees of that size, and give up no line (the stall
+    rule settled one Waxing Moon deal fewer there).
     """
     spec = position.spec
     final_dfs = FINAL_DFS if spec.movable is Movable.ANY_RUN and spec.deck.copies > 1 else 0
