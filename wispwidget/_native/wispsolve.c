@@ -1299,7 +1299,7 @@ typedef struct {
     Table table;
     NodeStore store;
     Buf mark;   /* per node: the serial number of the last beam that entered it */
-    Buf member; /* per node: in a stage under the stall rule, the beam member whose line entered it */
+    Buf member; /* per node, when sp->stall > 0: in a stage under the rule, the beam member whose line entered it */
     uint32_t serial;
 } BeamMemo;
 
@@ -1323,10 +1323,12 @@ static size_t memo_bytes(const BeamMemo *mm) {
            mm->member.cap * sizeof(int32_t);
 }
 
-/* Keep a new node in the memo, entered by the present beam; its number, or -1 when out of memory. */
+/* Keep a new node in the memo, entered by the present beam; its number, or -1 when out of memory. The member
+ * record is kept only where the stall rule can apply. */
 static int32_t memo_add(BeamMemo *mm, const Spec *sp, int32_t parent, int32_t move, const State *st) {
     int32_t id = store_add(&mm->store, sp, parent, move, st, 0);
-    if (id < 0 || !buf_reserve(&mm->mark, (size_t)id + 1) || !buf_reserve(&mm->member, (size_t)id + 1)) return -1;
+    if (id < 0 || !buf_reserve(&mm->mark, (size_t)id + 1) || (sp->stall > 0 && !buf_reserve(&mm->member, (size_t)id + 1)))
+        return -1;
     ((uint32_t *)mm->mark.p)[id] = mm->serial;
     return id;
 }
