@@ -240,18 +240,35 @@ def test_beams_of_one_solve_count_each_position_once():
 
 
 @pytest.mark.skipif(native.load() is None, reason="no C compiler")
+def _wisp_verdict(seed, **settings):
+    """The verdict on Will o' the Wisp deal `seed` at the benchmark's 250,000 positions, with these settings."""
+    start = deal("will-o-the-wisp", seed).position()
+    strategy = dataclasses.replace(native.default_strategy(start), **settings)
+    return solve(start, max_positions=250_000, strategy=strategy).result
+
+
 def test_novelty_and_the_stall_rule_each_settle_deals_the_plain_beams_do_not():
-    """Will o' the Wisp deals 40 and 44 at the benchmark's 250,000 positions: without either guide the
-    beams leave both unknown; novelty alone wins 40, the stall rule alone wins 44 (docs/solver.md)."""
+    """Will o' the Wisp deals 40 and 44 at 250,000 positions, with the heuristic of before the digging
+    features: without either guide the beams leave both unknown; novelty alone wins 40, the stall rule alone
+    wins 44 (docs/solver.md)."""
     def verdict(seed, **settings):
-        start = deal("will-o-the-wisp", seed).position()
-        strategy = dataclasses.replace(native.default_strategy(start), **settings)
-        return solve(start, max_positions=250_000, strategy=strategy).result
+        return _wisp_verdict(seed, weights=NO_DIGGING, **settings)
 
     assert verdict(40, novelty=0, stall=0) == verdict(44, novelty=0, stall=0) == "unknown"
     assert verdict(40, stall=0) == "won"
     assert verdict(44, novelty=0) == "won"
     assert verdict(40) == verdict(44) == "won"
+
+
+NO_DIGGING = native.SUITED_RUN_WEIGHTS[:11]  # the heuristic without its two digging features
+
+
+def test_the_digging_features_settle_a_deal_the_heuristic_without_them_does_not():
+    """Will o' the Wisp deal 8: unknown at 250,000 positions without the features for piles still to dig
+    (won only at 565,203), won at 37,500 with them (docs/solver.md, "Digging")."""
+    assert native.SUITED_RUN_WEIGHTS[11:] != (0, 0)
+    assert _wisp_verdict(8, weights=NO_DIGGING) == "unknown"
+    assert _wisp_verdict(8) == "won"
 
 
 def test_strategy_defaults_follow_the_game_family_and_refuse_unknown_algorithms():

@@ -1011,7 +1011,9 @@ static void decode_state(const Spec *sp, const uint8_t *in, State *s) {
 }
 
 /* Extra Spider-family features: w[8] a King resting on a card; w[9] a top card no other pile top can
- * take (one rank higher, or an empty pile); w[10] a card whose suited successor lies above it in its pile. */
+ * take (one rank higher, or an empty pile); w[10] a card whose suited successor lies above it in its pile;
+ * w[11] a pile with face-down cards; w[12] each run that moves as one (by the game's rule) covering a pile's
+ * face-down cards: no fewer moves take cards off the pile before its next card turns. */
 static int32_t spider_extra(const Spec *sp, const State *s) {
     const int *w = sp->w;
     int32_t h = 0;
@@ -1021,7 +1023,16 @@ static int32_t spider_extra(const Spec *sp, const State *s) {
         else empty = 1;
     }
     for (int p = 0; p < sp->npiles; p++) {
-        int n = s->n[p];
+        int n = s->n[p], d = s->down[p];
+        if (d && (w[11] || w[12])) { /* a pile still to dig: the runs above its face-down cards */
+            int runs = 1;
+            for (int j = d + 1; j < n; j++) {
+                uint8_t below = s->c[p][j - 1], above = s->c[p][j];
+                runs += sp->movable == MOV_SINGLE || RANK(below) != RANK(above) + 1 ||
+                        (sp->movable == MOV_SUITED && SUIT(below) != SUIT(above));
+            }
+            h += w[11] + w[12] * runs;
+        }
         if (w[8]) /* a face-up King with a card under it */
             for (int j = s->down[p] > 1 ? s->down[p] : 1; j < n; j++)
                 if (RANK(s->c[p][j]) == sp->top) h += w[8];
@@ -1063,7 +1074,7 @@ static int32_t heuristic(const Spec *sp, const State *s) {
         }
         h -= w[4] * s->finished;
         h += w[5] * (sp->stream_len - s->pos);
-        if (w[8] || w[9] || w[10]) h += spider_extra(sp, s);
+        if (w[8] || w[9] || w[10] || w[11] || w[12]) h += spider_extra(sp, s);
     } else {
         h += w[0] * s->left;
         for (int p = 0; p < sp->npiles; p++) {
