@@ -103,8 +103,8 @@ def run_test_is_sound(position: Position) -> bool:
 # Heuristic weights (see ``heuristic`` and ``spider_extra`` in wispsolve.c), tuned by benchmarks/tune_weights.py.
 # Spider family: face-down card, empty pile (bonus), break in rank, break in suit only, finished run (bonus),
 # undealt card, depth (best-first only), deal's ordering score, King resting on a card, top card with nowhere
-# to go, card above its own suited successor, pile with face-down cards, run in suit covering face-down cards
-# (the last two measured for games where only runs in suit move: docs/solver.md, "Digging").
+# to go, card above its own suited successor, pile with face-down cards, run that moves as one above face-down
+# cards (the last two only where runs in suit move, where they were measured: docs/solver.md, "Digging").
 SUITED_RUN_WEIGHTS = (14, 2, 8, 14, 60, 1, 0, 0, 3, 2, 2, 2, 4)
 ANY_RUN_WEIGHTS = (24, 2, 16, 14, 60, 1, 0, 0, 2, 2, 2)
 # Forty Thieves family: card left, break, empty pile (bonus), buried waste card.
