@@ -239,7 +239,6 @@ def test_beams_of_one_solve_count_each_position_once():
     assert stats[0] == tree.positions
 
 
-@pytest.mark.skipif(native.load() is None, reason="no C compiler")
 def _wisp_verdict(seed, **settings):
     """The verdict on Will o' the Wisp deal `seed` at the benchmark's 250,000 positions, with these settings."""
     start = deal("will-o-the-wisp", seed).position()
@@ -247,6 +246,7 @@ def _wisp_verdict(seed, **settings):
     return solve(start, max_positions=250_000, strategy=strategy).result
 
 
+@pytest.mark.skipif(native.load() is None, reason="no C compiler")
 def test_novelty_and_the_stall_rule_each_settle_deals_the_plain_beams_do_not():
     """Will o' the Wisp deals 40 and 44 at 250,000 positions, with the heuristic of before the digging
     features: without either guide the beams leave both unknown; novelty alone wins 40, the stall rule alone
@@ -263,6 +263,7 @@ def test_novelty_and_the_stall_rule_each_settle_deals_the_plain_beams_do_not():
 NO_DIGGING = native.SUITED_RUN_WEIGHTS[:11]  # the heuristic without its two digging features
 
 
+@pytest.mark.skipif(native.load() is None, reason="no C compiler")
 def test_the_digging_features_settle_a_deal_the_heuristic_without_them_does_not():
     """Will o' the Wisp deal 8: unknown at 250,000 positions without the features for piles still to dig
     (won only at 565,203), won at 37,500 with them (docs/solver.md, "Digging")."""

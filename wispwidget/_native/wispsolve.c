@@ -83,16 +83,16 @@ static int waste_top_index(const Spec *sp, const State *s) {
     return -1;
 }
 
+/* Whether face-up card `above`, lying on face-up card `below`, moves together with it (the game's rule). */
+static int moves_with(const Spec *sp, uint8_t below, uint8_t above) {
+    return sp->movable != MOV_SINGLE && RANK(below) == RANK(above) + 1 &&
+           (sp->movable == MOV_ANY || SUIT(below) == SUIT(above));
+}
+
 static int run_length(const Spec *sp, const State *s, int p) {
     int n = s->n[p], up = n - s->down[p], k = 1;
     if (up <= 0) return 0;
-    if (sp->movable == MOV_SINGLE) return 1;
-    while (k < up) {
-        uint8_t above = s->c[p][n - k], below = s->c[p][n - k - 1];
-        if (RANK(below) != RANK(above) + 1) break;
-        if (sp->movable == MOV_SUITED && SUIT(below) != SUIT(above)) break;
-        k++;
-    }
+    while (k < up && moves_with(sp, s->c[p][n - k - 1], s->c[p][n - k])) k++;
     return k;
 }
 
@@ -542,8 +542,7 @@ static int unfinishable(const Spec *sp, const State *s) {
                 uint8_t c = s->c[p][j];
                 int cover = j + 1 < n ? s->c[p][j + 1] : -1;
                 int u = cover < 0 || L[cover];
-                int in_run = cover >= 0 && j >= s->down[p] && sp->movable != MOV_SINGLE &&
-                             RANK(cover) + 1 == RANK(c) && (sp->movable == MOV_ANY || SUIT(cover) == SUIT(c));
+                int in_run = cover >= 0 && j >= s->down[p] && moves_with(sp, c, (uint8_t)cover);
                 int r = u || (in_run && R[cover]);
                 int m = r && PLACE_FOR(c);
                 int l = m || (r && done[SUIT(c)]);
@@ -1026,11 +1025,7 @@ static int32_t spider_extra(const Spec *sp, const State *s) {
         int n = s->n[p], d = s->down[p];
         if (d && (w[11] || w[12])) { /* a pile still to dig: the runs above its face-down cards */
             int runs = 1;
-            for (int j = d + 1; j < n; j++) {
-                uint8_t below = s->c[p][j - 1], above = s->c[p][j];
-                runs += sp->movable == MOV_SINGLE || RANK(below) != RANK(above) + 1 ||
-                        (sp->movable == MOV_SUITED && SUIT(below) != SUIT(above));
-            }
+            for (int j = d + 1; j < n; j++) runs += !moves_with(sp, s->c[p][j - 1], s->c[p][j]);
             h += w[11] + w[12] * runs;
         }
         if (w[8]) /* a face-up King with a card under it */
