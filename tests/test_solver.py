@@ -206,8 +206,13 @@ def _core_solve(start, strategy, budget=2_000_000):
     # (the rule holds only once a beam has left something out)
     ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, beam_width=1, stall=1)),
     ("mini-moon", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.FORTY_WEIGHTS, stall=1)),
-    # neither guide: the beams as they were before novelty and the stall rule
-    ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, novelty=0, stall=0)),
+    # runs kept whole from narrow beams (the guide acts only once a beam has left something out), and where any
+    # run moves (not the default there, but as sound)
+    ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, beam_width=1, whole_runs=True)),
+    ("mini-widow", native.Strategy(algorithm="beam", restart_chunk=0, weights=native.ANY_RUN_WEIGHTS, beam_width=1,
+                                   whole_runs=True)),
+    # no guide: the beams as they were before novelty, the stall rule and whole runs
+    ("mini-wisp", native.Strategy(algorithm="beam", restart_chunk=0, novelty=0, stall=0, whole_runs=False)),
 ])
 def test_every_search_mode_is_sound(game, strategy):
     """Each of the core's search modes gives the verdicts of a plain exhaustive search, and lines that replay."""
@@ -249,10 +254,10 @@ def _wisp_verdict(seed, **settings):
 @pytest.mark.skipif(native.load() is None, reason="no C compiler")
 def test_novelty_and_the_stall_rule_each_settle_deals_the_plain_beams_do_not():
     """Will o' the Wisp deals 40 and 44 at 250,000 positions, with the heuristic of before the digging
-    features: without either guide the beams leave both unknown; novelty alone wins 40, the stall rule alone
-    wins 44 (docs/solver.md)."""
+    features and runs free to split: without either guide the beams leave both unknown; novelty alone wins 40,
+    the stall rule alone wins 44 (docs/solver.md)."""
     def verdict(seed, **settings):
-        return _wisp_verdict(seed, weights=NO_DIGGING, **settings)
+        return _wisp_verdict(seed, weights=NO_DIGGING, whole_runs=False, **settings)
 
     assert verdict(40, novelty=0, stall=0) == verdict(44, novelty=0, stall=0) == "unknown"
     assert verdict(40, stall=0) == "won"
@@ -265,11 +270,23 @@ NO_DIGGING = native.SUITED_RUN_WEIGHTS[:11]  # the heuristic without its two dig
 
 @pytest.mark.skipif(native.load() is None, reason="no C compiler")
 def test_the_digging_features_settle_a_deal_the_heuristic_without_them_does_not():
-    """Will o' the Wisp deal 8: unknown at 250,000 positions without the features for piles still to dig
-    (won only at 565,203), won at 37,500 with them (docs/solver.md, "Digging")."""
+    """Will o' the Wisp deal 8, with runs free to split: unknown at 250,000 positions without the features for
+    piles still to dig (won only at 565,203), won at 37,500 with them (docs/solver.md, "Digging")."""
     assert native.SUITED_RUN_WEIGHTS[11:] != (0, 0)
-    assert _wisp_verdict(8, weights=NO_DIGGING) == "unknown"
-    assert _wisp_verdict(8) == "won"
+    assert _wisp_verdict(8, weights=NO_DIGGING, whole_runs=False) == "unknown"
+    assert _wisp_verdict(8, whole_runs=False) == "won"
+
+
+@pytest.mark.skipif(native.load() is None, reason="no C compiler")
+def test_keeping_runs_whole_settles_a_deal_the_beams_that_split_runs_do_not():
+    """Will o' the Wisp deal 463 at 250,000 positions: unknown when the beams may take part of a run in suit
+    off its card (won only at 295,155), won in about 11,000 positions when they keep runs whole
+    (docs/solver.md, "Whole runs")."""
+    start = deal("will-o-the-wisp", 463).position()
+    assert native.default_strategy(start).whole_runs
+    assert _wisp_verdict(463, whole_runs=False) == "unknown"
+    kept_whole = solve(start, max_positions=250_000)
+    assert kept_whole.result == "won" and kept_whole.positions < 20_000
 
 
 def test_strategy_defaults_follow_the_game_family_and_refuse_unknown_algorithms():
@@ -277,6 +294,10 @@ def test_strategy_defaults_follow_the_game_family_and_refuse_unknown_algorithms(
     assert native.default_strategy(deal("black-widow", 1).position()).weights == native.ANY_RUN_WEIGHTS
     assert native.default_strategy(deal("black-widow", 1).position()).final_dfs == native.FINAL_DFS
     assert native.default_strategy(deal("will-o-the-wisp", 1, variant="relaxed").position()).final_dfs == 0
+    # runs stay whole where only runs in suit move
+    assert native.default_strategy(deal("spider", 1).position()).whole_runs
+    assert not native.default_strategy(deal("will-o-the-wisp", 1, variant="relaxed").position()).whole_runs
+    assert not native.default_strategy(deal("black-widow", 1).position()).whole_runs
     waste_game = native.default_strategy(deal("waxing-moon", 1).position())
     assert waste_game.algorithm == "beam" and waste_game.restart_chunk == native.WASTE_FIRST_DFS
     assert native.default_strategy(deal("will-o-the-wisp", 1).position()).restart_chunk < native.WASTE_FIRST_DFS

@@ -48,6 +48,7 @@ typedef struct {
     int novelty;       /* beam: > 0, a stage position that brings no new card-on-card fact weighs this much more */
     int stall;         /* beam: > 0, once a beam has left something out, a member's line in the last two stages
                           stops after this many new positions without a better heuristic */
+    int whole_runs;    /* beam: once a beam has left something out, no move takes part of a run off its card */
     uint64_t rng;    /* xorshift state for that noise */
 } Spec;
 
@@ -87,6 +88,14 @@ static int waste_top_index(const Spec *sp, const State *s) {
 static int moves_with(const Spec *sp, uint8_t below, uint8_t above) {
     return sp->movable != MOV_SINGLE && RANK(below) == RANK(above) + 1 &&
            (sp->movable == MOV_ANY || SUIT(below) == SUIT(above));
+}
+
+/* Whether move m takes cards off the card they move with (by the game's rule): it splits a run, and only
+ * trades which card of the moved card's rank is free (the beams' whole-runs guide, see beam_search). */
+static int splits_run(const Spec *sp, const State *s, const Move *m) {
+    if (m->kind != MV_T2T) return 0;
+    int p = m->src, under = s->n[p] - m->count - 1;
+    return under >= s->down[p] && moves_with(sp, s->c[p][under], s->c[p][under + 1]);
 }
 
 static int run_length(const Spec *sp, const State *s, int p) {
@@ -727,7 +736,8 @@ static int table_insert(Table *t, const uint8_t *key, int len) { return table_in
 
 /* spec ints: npiles top any_suit movable empty_any to_waste removes_runs deal_blocked nfound found_to_tab
  * ace_between use_tt use_order use_dominance best_first w[0..7] noise seed restart_chunk
- * beam_width stage_cap final_cap w[8..15] beam_growth beam_tries beam_jitter final_dfs dead_test run_test.
+ * beam_width stage_cap final_cap w[8..15] beam_growth beam_tries beam_jitter final_dfs dead_test run_test
+ * novelty stall whole_runs.
  * blob: per pile [ndown, nup, cards...]; then [waste_len, cards...]; [stock_len, cards...];
  * then [nfound, top cards...]; then [finished]. */
 static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, State *s) {
@@ -747,7 +757,7 @@ static int load(const int32_t *si, const uint8_t *blob, int blob_len, Spec *sp, 
     for (int i = 8; i < 16; i++) sp->w[i] = si[29 + i - 8];
     sp->beam_growth = si[37], sp->beam_tries = si[38], sp->beam_jitter = si[39], sp->final_dfs = si[40];
     sp->dead_test = si[41], sp->run_test = si[42];
-    sp->novelty = si[43], sp->stall = si[44];
+    sp->novelty = si[43], sp->stall = si[44], sp->whole_runs = si[45];
     if (sp->npiles < 1 || sp->npiles > MAXP || sp->nfound < 0 || sp->nfound > MAXF) return 0;
 #define NEED(k) if (i + (k) > blob_len) return 0
     for (int p = 0; p < sp->npiles; p++) {
@@ -1371,15 +1381,17 @@ static int new_facts(const Spec *sp, const State *s, uint64_t *seen) {
  * best candidates make the next beam. Positions go into one exact table that all
  * the beams of a solve share (mm), so each is counted once.
  *
- * Two guides, neither of which removes a position from a search that may prove a loss:
+ * Three guides, none of which removes a position from a search that may prove a loss:
  * - novelty: a position that shows no card-on-card fact new to its stage waits behind those that do
  *   (sp->novelty is added to its priority), so a capped stage spreads over more arrangements;
  * - stall: once the beam has left something out (so it can no longer prove a loss), a member's line in the
  *   last two stages (after the last use of the stock, and before it) is given up after sp->stall new
- *   positions without a better heuristic than its best.
+ *   positions without a better heuristic than its best;
+ * - whole runs: once the beam has left something out, a move that takes part of a run off the card it
+ *   moves with (splits_run) is not explored, when sp->whole_runs is set.
  *
  * *exhaustive stays 1 only when no stage was cut off, no candidate was left
- * out and no line given up: the search then examined every reachable position, and RES_LOST is a proof.
+ * out and no line given up (the two rules that skip work act only after that): the search then examined every reachable position, and RES_LOST is a proof.
  * Otherwise running out of candidates returns RES_UNKNOWN.
  */
 static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions, int64_t max_positions,
@@ -1449,6 +1461,7 @@ static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions,
             stats[4] += nm;
             for (int i = 0; i < nm; i++) {
                 Move m = moves[i];
+                if (sp->whole_runs && !*exhaustive && splits_run(sp, &s, &m)) continue;
                 int nfx = apply(sp, &s, &m, fx);
                 if (is_won(&s)) {
                     won_parent = id, won_move = encode_move(&m);

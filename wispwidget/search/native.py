@@ -148,6 +148,7 @@ class Strategy:
     final_dfs: int = 0  # > 0: the stage after the last deal is a depth-first search this big per beam member
     novelty: int = 1000  # added to the priority of a stage position that shows no new card-on-card fact
     stall: int = 300  # once a beam left something out: a line of the last two stages ends after this many without gain
+    whole_runs: bool = True  # once a beam left something out: no move takes part of a run off the card it moves with
 
     def __post_init__(self) -> None:
         if self.algorithm not in ALGORITHMS:
@@ -160,14 +161,15 @@ def default_strategy(position: Position) -> Strategy:
     Two-deck games where any run moves (Black Widow) end each beam with depth-first searches: measured
     better there, worse in every other game. Waste games (a stage is the play between two draws) first run
     a larger depth-first search, which proves lost trees of that size, and give up no line (the stall
-    rule settled one Waxing Moon deal fewer there).
+    rule settled one Waxing Moon deal fewer there). Runs stay whole (``whole_runs``) only where runs in suit
+    move: where any run moves, taking part of a run onto a card of its own suit builds toward a finished run.
     """
     spec = position.spec
     final_dfs = FINAL_DFS if spec.movable is Movable.ANY_RUN and spec.deck.copies > 1 else 0
     first_dfs = WASTE_FIRST_DFS if spec.has_waste else Strategy.restart_chunk
     stall = 0 if spec.has_waste else Strategy.stall
     return Strategy(algorithm="beam", weights=default_weights(position), final_dfs=final_dfs, restart_chunk=first_dfs,
-                    stall=stall)
+                    stall=stall, whole_runs=spec.movable is Movable.SUITED_RUN)
 
 
 def encode_spec(position: Position, strategy: Strategy | None = None, *, transpositions: bool = True,
@@ -187,7 +189,7 @@ def encode_spec(position: Position, strategy: Strategy | None = None, *, transpo
         int(st.algorithm == "best-first"), *weights[:8], st.noise, st.seed, 0 if single else st.restart_chunk,
         st.beam_width if st.algorithm == "beam" else 0, st.stage_cap, st.final_cap, *weights[8:16],
         st.beam_growth, st.beam_tries, st.beam_jitter, st.final_dfs, int(dominance and dead_test_is_sound(position)),
-        int(dominance and run_test_is_sound(position)), st.novelty, st.stall,
+        int(dominance and run_test_is_sound(position)), st.novelty, st.stall, int(st.whole_runs),
     ]
     return (ctypes.c_int32 * len(values))(*values)
 
