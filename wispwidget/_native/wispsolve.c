@@ -48,7 +48,7 @@ typedef struct {
     int novelty;       /* beam: > 0, a stage position that brings no new card-on-card fact weighs this much more */
     int stall;         /* beam: > 0, once a beam has left something out, a member's line in the last two stages
                           stops after this many new positions without a better heuristic */
-    int whole_runs;    /* beam: once a beam has left something out, no move takes part of a run off its card */
+    int whole_runs;    /* beam: once a beam has left something out, no move splits a run (splits_run) */
     uint64_t rng;    /* xorshift state for that noise */
 } Spec;
 
@@ -90,8 +90,9 @@ static int moves_with(const Spec *sp, uint8_t below, uint8_t above) {
            (sp->movable == MOV_ANY || SUIT(below) == SUIT(above));
 }
 
-/* Whether move m takes cards off the card they move with (by the game's rule): it splits a run, and only
- * trades which card of the moved card's rank is free (the beams' whole-runs guide, see beam_search). */
+/* Whether move m takes cards off the card they move with (by the game's rule): it splits a run. Where only
+ * runs in suit move, it lays them on another card of that card's rank and only trades which of the two is
+ * free (the beams' whole-runs guide, see beam_search). */
 static int splits_run(const Spec *sp, const State *s, const Move *m) {
     if (m->kind != MV_T2T) return 0;
     int p = m->src, under = s->n[p] - m->count - 1;
@@ -1390,9 +1391,9 @@ static int new_facts(const Spec *sp, const State *s, uint64_t *seen) {
  * - whole runs: once the beam has left something out, a move that takes part of a run off the card it
  *   moves with (splits_run) is not explored, when sp->whole_runs is set.
  *
- * *exhaustive stays 1 only when no stage was cut off, no candidate was left
- * out and no line given up (the two rules that skip work act only after that): the search then examined every reachable position, and RES_LOST is a proof.
- * Otherwise running out of candidates returns RES_UNKNOWN.
+ * *exhaustive stays 1 only when no stage was cut off, no candidate was left out and no line given up (stall
+ * and whole runs act only after that): the search then examined every reachable position, and RES_LOST is a
+ * proof. Otherwise running out of candidates returns RES_UNKNOWN.
  */
 static int beam_search(Spec *sp, State *root, int64_t width, int64_t *positions, int64_t max_positions,
                        double deadline, volatile int32_t *cancel, int32_t *out_moves, int cap, int64_t *out_len,
