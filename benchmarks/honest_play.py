@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from wispwidget.search.stats import wilson_interval
-from wispwidget.search.study import StudyJob, progress_bar, study
+from wispwidget.studies.stats import wilson_interval
+from wispwidget.studies.study import StudyJob, progress_bar, study
 
 GAMES = [("will-o-the-wisp", "standard", 250_000), ("will-o-the-wisp", "relaxed", 250_000),
          ("black-widow", "standard", 1_000_000)]

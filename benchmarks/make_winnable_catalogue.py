@@ -11,7 +11,7 @@ import argparse
 import json
 from pathlib import Path
 
-from wispwidget.search.study import StudyJob, parse_range, progress_bar, run_local
+from wispwidget.studies.study import StudyJob, parse_range, progress_bar, run_local
 
 GAMES = [("will-o-the-wisp", "standard"), ("will-o-the-wisp", "relaxed"), ("black-widow", "standard"),
          ("waxing-moon", "standard"), ("waning-moon", "standard"), ("spider", "standard"), ("spider", "two-suits"),

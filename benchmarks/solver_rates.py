@@ -17,7 +17,7 @@ import time
 from wispwidget import deal
 from wispwidget.search.hints import Hinter
 from wispwidget.search.solver import solve
-from wispwidget.search.study import StudyJob, format_summary, progress_bar, study
+from wispwidget.studies.study import StudyJob, format_summary, progress_bar, study
 
 TABLE = [  # game, variant, deals, budget, what the issue asks
     ("will-o-the-wisp", "standard", 1000, 250_000, ">= 97% settled, median <= 0.25 s"),

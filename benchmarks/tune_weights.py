@@ -13,11 +13,11 @@ import dataclasses
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
-from wispwidget.deals import deal_position
+from wispwidget.engine.dealing import deal_position
 from wispwidget.games.catalogue import get_game
 from wispwidget.search import native
 from wispwidget.search.solver import solve
-from wispwidget.search.study import parse_range
+from wispwidget.studies.study import parse_range
 
 
 def _settle(job: tuple[str, str | None, int, int, tuple[int, ...]]) -> tuple[bool, int]:

@@ -10,7 +10,7 @@ import pytest
 
 from wispwidget import DEAL, Move, deal
 from wispwidget.cli import main
-from wispwidget.formats import position_to_dict, read_position, write_position, write_solution
+from wispwidget.io.formats import position_to_dict, read_position, write_position, write_solution
 
 
 def run(capsys, *argv, stdin=None, monkeypatch=None):

@@ -7,7 +7,7 @@ import datetime
 import pytest
 
 from wispwidget import CATALOGUE, WispError, card_str, daily_seed, deal
-from wispwidget.deals import SplitMix64, shuffled
+from wispwidget.engine.dealing import SplitMix64, shuffled
 
 
 def test_splitmix64_reference_vector():

@@ -9,7 +9,7 @@ import pytest
 
 from wispwidget import DEAL, FormatError, Move, deal
 from wispwidget.cards import parse_card
-from wispwidget.formats import (
+from wispwidget.io.formats import (
     move_from_dict,
     move_to_dict,
     position_from_dict,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wispwidget import Game, get_game, perft
-from wispwidget.deals import deal_position
+from wispwidget.engine.dealing import deal_position
 
 from .reference_rules import reference_perft
 

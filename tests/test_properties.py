@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wispwidget import CATALOGUE, Game, Move
-from wispwidget.formats import position_to_dict, read_position, write_position
+from wispwidget.io.formats import position_to_dict, read_position, write_position
 
 from .reference_rules import after, legal_triples
 

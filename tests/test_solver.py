@@ -9,13 +9,13 @@ import time
 import pytest
 
 from wispwidget import Game, Move, deal, solve
-from wispwidget.check import check_solution_text
 from wispwidget.cli import main
-from wispwidget.formats import write_position, write_solution
 from wispwidget.games.spec import Build, EmptyPile
+from wispwidget.io.check import check_solution_text
+from wispwidget.io.formats import write_position, write_solution
 from wispwidget.search import BackgroundSolve, native
 from wispwidget.search.hints import Hinter
-from wispwidget.search.stats import percentile, wilson_interval, winnable_bounds
+from wispwidget.studies.stats import percentile, wilson_interval, winnable_bounds
 
 from .helpers import position, random_positions, suit_run
 
@@ -155,7 +155,7 @@ def test_cli_study_summary_and_lines(tmp_path, capsys):
 
 def test_study_on_a_dask_local_cluster():
     distributed = pytest.importorskip("distributed")
-    from wispwidget.search.study import StudyJob, study
+    from wispwidget.studies.study import StudyJob, study
 
     jobs = [StudyJob("mini-wisp", "standard", seed, 100_000) for seed in range(1, 9)]
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)

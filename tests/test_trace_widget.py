@@ -6,8 +6,8 @@ import json
 
 from wispwidget import deal
 from wispwidget.search.algorithms import breadth_first
-from wispwidget.search.compare import compare
 from wispwidget.search.problem import SearchProblem
+from wispwidget.studies.compare import compare
 from wispwidget.widgets.trace_view import SearchTraceWidget
 
 from .make_trace_fixture import FIXTURE, build

@@ -11,6 +11,7 @@ import pytest
 from wispwidget import deal, solve
 from wispwidget.cards import Deck, rank_of, suit_of
 from wispwidget.games.catalogue import get_game
+from wispwidget.games.soundness import spider_dead_test_is_sound
 from wispwidget.games.spec import Movable
 from wispwidget.search import native
 
@@ -112,8 +113,8 @@ def test_it_makes_a_lost_proof_small():
 
 
 def test_it_applies_only_where_its_argument_holds():
-    assert native.run_test_is_sound(deal("will-o-the-wisp", 1).position())
-    assert native.run_test_is_sound(deal("spiderette", 1).position())
-    assert not native.run_test_is_sound(deal("black-widow", 1).position())  # two decks: successors not unique
-    assert not native.run_test_is_sound(deal("spider", 1).position())
-    assert not native.run_test_is_sound(deal("waxing-moon", 1).position())
+    assert spider_dead_test_is_sound(get_game("will-o-the-wisp"))
+    assert spider_dead_test_is_sound(get_game("spiderette"))
+    assert not spider_dead_test_is_sound(get_game("black-widow"))  # two decks: successors not unique
+    assert not spider_dead_test_is_sound(get_game("spider"))
+    assert not spider_dead_test_is_sound(get_game("waxing-moon"))

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from wispwidget import daily_deal_seed, deal, get_game, solve, winnable_seed
-from wispwidget.winnable import CATALOGUE_FILE, catalogue_range, proved_seeds
+from wispwidget.studies.winnable import CATALOGUE_FILE, catalogue_range, proved_seeds
 
 DATA = json.loads(CATALOGUE_FILE.read_text())
 
@@ -50,7 +50,8 @@ def test_daily_deal_is_a_catalogue_deal_fixed_by_date():
 def test_live_search_is_bounded_in_time(monkeypatch):
     import time
 
-    from wispwidget import WispError, winnable
+    from wispwidget import WispError
+    from wispwidget.studies import winnable
 
     monkeypatch.setattr(winnable, "LIVE_SECONDS", 0.5)
     started = time.monotonic()

@@ -1,8 +1,8 @@
 """wispwidget: Spider- and Forty-Thieves-family solitaire to play, solve and teach in Jupyter."""
 
+from .api import deal, new_game
 from .cards import Deck, card_str, parse_card
-from .deals import daily_seed, deal, deal_position
-from .engine import DEAL, DRAW, Game, Move, Pile, Position, perft
+from .engine import DEAL, DRAW, Game, Move, Pile, Position, daily_seed, deal_position, perft
 from .errors import (
     FormatError,
     IllegalMoveError,
@@ -12,12 +12,19 @@ from .errors import (
     UnknownGameError,
     WispError,
 )
-from .formats import read_position, read_solution, write_position, write_solution
 from .games import CATALOGUE, GameSpec, game_ids, get_game, register, variants
+from .io.formats import (
+    position_from_dict,
+    position_to_dict,
+    read_position,
+    read_solution,
+    write_position,
+    write_solution,
+)
 from .search import BackgroundSolve, CancelToken, SolveResult, solve
-from .search.compare import compare
 from .search.hints import Hint, Hinter
-from .winnable import daily_deal_seed, winnable_seed
+from .studies.compare import compare
+from .studies.winnable import daily_deal_seed, winnable_seed
 
 __version__ = "0.1.0"
 
@@ -25,9 +32,9 @@ __all__ = [
     "BackgroundSolve", "CATALOGUE", "CancelToken", "DEAL", "DRAW", "Deck", "FormatError", "Game", "GameSpec", "Hint",
     "Hinter", "IllegalMoveError", "InvalidPositionError", "Move", "NoDestinationError", "NothingToUndoError", "Pile",
     "Position", "SearchTraceWidget", "SolveResult", "TableWidget", "UnknownGameError", "WispError", "card_str",
-    "compare", "daily_deal_seed", "daily_seed", "deal", "deal_position", "game_ids", "get_game", "parse_card",
-    "perft", "play", "read_position", "read_solution", "register", "solve", "variants", "winnable_seed",
-    "write_position", "write_solution",
+    "compare", "daily_deal_seed", "daily_seed", "deal", "deal_position", "game_ids", "get_game", "new_game",
+    "parse_card", "perft", "play", "position_from_dict", "position_to_dict", "read_position", "read_solution",
+    "register", "solve", "variants", "winnable_seed", "write_position", "write_solution",
 ]
 
 _WIDGETS = {"play", "TableWidget", "SearchTraceWidget"}

@@ -11,13 +11,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from . import formats
-from .deals import check_seed, deal_position, parse_date
+from .api import new_game
 from .engine.game import Game
 from .engine.perft import perft
 from .errors import WispError
 from .games.catalogue import game_ids, get_game
-from .text import render
+from .io import formats
+from .io.text import render
 
 EXIT_BAD_INPUT = 2
 
@@ -59,17 +59,8 @@ def _print_json(document: dict) -> None:
 
 def cmd_deal(args: argparse.Namespace) -> int:
     """Print a ``wisp-position/1`` for a deal number, the daily deal or a winnable deal."""
-    from .winnable import daily_deal_seed, winnable_seed
-
-    spec = get_game(args.game, args.variant)
-    if args.daily is not None:
-        seed = daily_deal_seed(parse_date(args.daily), spec)
-    else:
-        seed = 1 if args.seed is None else check_seed(args.seed)
-        if args.winnable:
-            seed = winnable_seed(spec, seed)
-    position = deal_position(spec, seed)
-    print(formats.write_position(position, indent=None if args.compact else 2))
+    dealt = new_game(args.game, args.seed, variant=args.variant, winnable=args.winnable, daily=args.daily)
+    print(formats.write_position(dealt.game.position(), indent=None if args.compact else 2))
     return 0
 
 
@@ -81,7 +72,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Replay a solution file; print ``wisp-check/1``."""
-    from .check import check_solution_text
+    from .io.check import check_solution_text
 
     try:
         text = _read_input(args.file)
@@ -119,7 +110,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_study(args: argparse.Namespace) -> int:
     """Solve a range of deals; JSON lines to stdout (or --output), a summary on stderr."""
-    from .search.study import StudyJob, format_summary, parse_range, progress_bar, study
+    from .studies.study import StudyJob, format_summary, parse_range, progress_bar, study
 
     spec = get_game(args.game, args.variant)
     try:

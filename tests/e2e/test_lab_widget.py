@@ -9,7 +9,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from wispwidget.formats import write_position
+from wispwidget.io.formats import write_position
 
 from ..helpers import position
 from .lab import chromium_path, lab_page

@@ -13,6 +13,7 @@ from ..cards import Card, card_str
 from ..errors import IllegalMoveError, NoDestinationError, NothingToUndoError
 from ..games.catalogue import get_game
 from ..games.spec import Build, EmptyPile, GameSpec, Movable
+from .dealing import deal_position
 from .move import DEAL, DRAW, FOUNDATION_IDS, STOCK, TABLEAU, TABLEAU_IDS, WASTE, Move, parse_location
 from .position import Pile, Position, finished_run_on_top
 
@@ -53,9 +54,7 @@ class Game:
 
     @classmethod
     def new(cls, game: str | GameSpec, variant: str | None = None, seed: int = 0) -> Game:
-        """A game from deal number ``seed`` (see ``wispwidget.deals``)."""
-        from ..deals import deal_position
-
+        """A game from deal number ``seed`` (see ``wispwidget.engine.dealing``)."""
         return cls(deal_position(get_game(game, variant), seed), validate=False)
 
     def position(self) -> Position:
@@ -457,10 +456,10 @@ class Game:
             card, count = self.foundations[index][-1], 1
         else:
             raise NoDestinationError(f"nothing to click at {source!r}")
-        move = self._click_target(kind, index, card, count)
-        if move is None:
+        target = self._click_target(kind, index, card, count)
+        if target is None:
             raise NoDestinationError(f"{card_str(card)} has nowhere to go")
-        return Move(source, move, count if kind == "t" else 1)
+        return Move(source, target, count if kind == "t" else 1)
 
     def _click_target(self, kind: str, index: int, card: Card, count: int) -> str | None:
         if kind != "f" and count == 1:

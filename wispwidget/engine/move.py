@@ -23,7 +23,7 @@ class Move(NamedTuple):
 
     source: str
     target: str
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # (shadows tuple.count, as a NamedTuple field may)
 
     def __str__(self) -> str:
         if self.source == STOCK:

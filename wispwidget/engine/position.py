@@ -51,8 +51,8 @@ class Position:
             count.update(pile.up)
         count.update(self.stock)
         count.update(self.waste)
-        for pile in self.foundations:
-            count.update(pile)
+        for foundation in self.foundations:
+            count.update(foundation)
         count.update(finished_run_cards(self.finished, self.spec.deck.top_rank))
         return count
 

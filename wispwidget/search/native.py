@@ -18,7 +18,8 @@ from pathlib import Path
 from ..cards import Card
 from ..engine.move import DEAL, DRAW, Move
 from ..engine.position import Position
-from ..games.spec import Build, EmptyPile, Foundations, Movable, Stock
+from ..games.soundness import ace_to_foundation_is_sound, forty_dead_test_is_sound, spider_dead_test_is_sound
+from ..games.spec import Build, EmptyPile, Movable
 from ._build import compile_core, library_name
 
 NATIVE_DIR = Path(__file__).resolve().parent.parent / "_native"
@@ -74,30 +75,6 @@ def _bind(lib: ctypes.CDLL) -> ctypes.CDLL:
 
 
 # -- encoding --------------------------------------------------------------------------
-
-
-def dominance_is_sound(position: Position) -> bool:
-    """Whether "an Ace always goes to a foundation at once" is sound for this game (docs/solver.md)."""
-    spec = position.spec
-    if spec.removes_runs or not spec.foundation_piles:
-        return False
-    aces = len(spec.deck.suits) * spec.deck.copies
-    deal_blocked = spec.stock is Stock.DEAL_TO_PILES and spec.deal_needs_no_empty_pile
-    return spec.foundation_piles >= aces and not deal_blocked
-
-
-def dead_test_is_sound(position: Position) -> bool:
-    """Whether the core's dead-position test applies: waste, single cards, foundations (docs/solver.md)."""
-    spec = position.spec
-    return spec.has_waste and spec.movable is Movable.SINGLE_CARD and spec.foundations is Foundations.BUILD_UP_IN_SUIT
-
-
-def run_test_is_sound(position: Position) -> bool:
-    """Whether the core's Spider-family dead-position test applies: one deck, any-suit builds, empty piles
-    take anything (docs/solver.md)."""
-    spec = position.spec
-    return (spec.removes_runs and not spec.has_waste and spec.deck.copies == 1 and spec.build is Build.ANY_SUIT
-            and spec.empty_pile is EmptyPile.ANY)
 
 
 # Heuristic weights (see ``heuristic`` and ``spider_extra`` in wispsolve.c), tuned by benchmarks/tune_weights.py.
@@ -185,11 +162,11 @@ def encode_spec(position: Position, strategy: Strategy | None = None, *, transpo
         int(spec.empty_pile is EmptyPile.ANY), int(spec.has_waste), int(spec.removes_runs),
         int(spec.deal_needs_no_empty_pile), spec.foundation_piles if not spec.removes_runs else 0,
         int(spec.foundation_to_tableau), int(spec.ace_between_foundations),
-        int(transpositions), int(ordering), int(dominance and dominance_is_sound(position)),
+        int(transpositions), int(ordering), int(dominance and ace_to_foundation_is_sound(spec)),
         int(st.algorithm == "best-first"), *weights[:8], st.noise, st.seed, 0 if single else st.restart_chunk,
         st.beam_width if st.algorithm == "beam" else 0, st.stage_cap, st.final_cap, *weights[8:16],
-        st.beam_growth, st.beam_tries, st.beam_jitter, st.final_dfs, int(dominance and dead_test_is_sound(position)),
-        int(dominance and run_test_is_sound(position)), st.novelty, st.stall, int(st.whole_runs),
+        st.beam_growth, st.beam_tries, st.beam_jitter, st.final_dfs, int(dominance and forty_dead_test_is_sound(spec)),
+        int(dominance and spider_dead_test_is_sound(spec)), st.novelty, st.stall, int(st.whole_runs),
     ]
     return (ctypes.c_int32 * len(values))(*values)
 
@@ -244,7 +221,7 @@ def native_hopeless(position: Position) -> bool:
     lib = load()
     if lib is None:
         raise RuntimeError("the C solver core is not available")
-    if not (dead_test_is_sound(position) or run_test_is_sound(position)):
+    if not (forty_dead_test_is_sound(position.spec) or spider_dead_test_is_sound(position.spec)):
         raise ValueError(f"no dead-position test applies to {position.spec.key}")
     blob = encode_position(position)
     code = lib.wisp_hopeless(encode_spec(position), (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob))

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
+from ..games.soundness import ace_to_foundation_is_sound, piles_are_interchangeable
 
 Heuristic = Callable[[Game], float]
 
@@ -97,7 +98,7 @@ class SearchProblem:
     def key(self, game: Game) -> tuple:
         """A state key; piles are sorted once their order can no longer matter (as in the tuned solver)."""
         piles = tuple(zip((tuple(d) for d in game.down), (tuple(u) for u in game.up)))
-        if game.spec.has_waste or not game.stock:
+        if piles_are_interchangeable(game.spec, len(game.stock)):
             piles = tuple(sorted(piles))
         foundations = tuple(sorted(p[-1] if p else 0 for p in game.foundations))
         return piles, len(game.stock), tuple(game.waste), foundations
@@ -107,8 +108,8 @@ class SearchProblem:
         moves = game.legal_moves()
         kept: list[Move] = []
         pruned: list[tuple[Move, str]] = []
-        symmetric = game.spec.has_waste or not game.stock
-        if "ace-to-foundation" in self.pruning and _ace_rule_sound(game):
+        symmetric = piles_are_interchangeable(game.spec, len(game.stock))
+        if "ace-to-foundation" in self.pruning and ace_to_foundation_is_sound(game.spec):
             aces = (m for m in moves if m.target[0] == "f" and m.source[0] in "tw" and _moving_card(game, m) >> 2 == 1)
             ace = next(aces, None)
             if ace is not None:
@@ -135,12 +136,6 @@ class SearchProblem:
         if self.ordering:
             kept.sort(key=lambda m: _order_score(game, m), reverse=True)
         return kept, pruned
-
-
-def _ace_rule_sound(game: Game) -> bool:
-    spec = game.spec
-    aces = len(spec.deck.suits) * spec.deck.copies
-    return bool(game.foundations) and spec.foundation_piles >= aces and spec.has_waste
 
 
 def _moving_card(game: Game, move: Move) -> int:

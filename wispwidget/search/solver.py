@@ -17,7 +17,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
-from ..formats import SOLVE_FORMAT, move_to_dict
+from ..io.formats import SOLVE_FORMAT, move_to_dict
 from . import native
 
 DEFAULT_MAX_POSITIONS = 1_000_000

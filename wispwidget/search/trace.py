@@ -16,7 +16,7 @@ from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
 from ..errors import FormatError
-from ..formats import load_json, move_from_dict, move_to_dict, position_from_dict, position_to_dict
+from ..io.formats import load_json, move_from_dict, move_to_dict, position_from_dict, position_to_dict
 
 TRACE_FORMAT = "wisp-trace/1"
 KINDS = ("generate", "expand", "duplicate", "prune", "backtrack", "goal", "iteration")

@@ -15,15 +15,14 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .. import formats
-from ..deals import check_seed, deal_position
+from ..api import new_game
 from ..engine.game import Game
 from ..engine.move import Move
 from ..errors import WispError
 from ..games.catalogue import CATALOGUE, get_game
+from ..io import formats
 from ..search.hints import Hint, Hinter
 from ..search.solver import BackgroundSolve, solve
-from ..winnable import daily_deal_seed, winnable_seed
 from .protocol import ProtocolError, parse_request
 from .public_state import public_state
 
@@ -157,16 +156,13 @@ class TableWidget(anywidget.AnyWidget):
         spec = get_game(game or self.game.spec.game, variant or (None if game else self.game.spec.variant))
         if winnable is not None:
             self.winnable = winnable
-        seed = check_seed(seed) if seed is not None else ((self.seed or 0) + 1)
-        if self.winnable:
-            seed = winnable_seed(spec, seed)
-        self._start(Game(deal_position(spec, seed), validate=False), seed, f"{spec.name}, deal {seed}")
+        dealt = new_game(spec, seed if seed is not None else (self.seed or 0) + 1, winnable=self.winnable)
+        self._start(dealt.game, dealt.seed, f"{spec.name}, deal {dealt.seed}")
 
     def daily(self, date: _dt.date | str | None = None) -> None:
         """Play the daily deal (a proved-winnable deal chosen from the date)."""
-        spec = self.game.spec
-        seed = daily_deal_seed(date or _dt.date.today(), spec)
-        self._start(Game(deal_position(spec, seed), validate=False), seed, f"daily deal: {spec.name}, deal {seed}")
+        dealt = new_game(self.game.spec, daily=date or _dt.date.today())
+        self._start(dealt.game, dealt.seed, f"daily deal: {dealt.spec.name}, deal {dealt.seed}")
 
     def load(self, position_json: str | dict) -> None:
         """Show a ``wisp-position/1`` position (text or object); raise ``FormatError`` if invalid."""
@@ -412,9 +408,5 @@ class TableWidget(anywidget.AnyWidget):
 def play(game: str = "will-o-the-wisp", seed: int | None = None, *, variant: str | None = None,
          winnable: bool = False, reveal: bool = False, **kwargs: Any) -> TableWidget:
     """A table to play deal ``seed`` of ``game`` in a notebook cell (deal 1 when no seed is given)."""
-    spec = get_game(game, variant)
-    seed = check_seed(seed) if seed is not None else 1
-    if winnable:
-        seed = winnable_seed(spec, seed)
-    return TableWidget(Game(deal_position(spec, seed), validate=False), seed=seed, reveal=reveal,
-                       winnable=winnable, **kwargs)
+    dealt = new_game(game, seed, variant=variant, winnable=winnable)
+    return TableWidget(dealt.game, seed=dealt.seed, reveal=reveal, winnable=winnable, **kwargs)

@@ -11,11 +11,11 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from .cards import SUIT_CHARS, Card, card_str, parse_card
-from .engine.move import Move, parse_location
-from .engine.position import Pile, Position
-from .errors import FormatError, UnknownGameError
-from .games.catalogue import get_game
+from ..cards import SUIT_CHARS, Card, card_str, parse_card
+from ..engine.move import Move, parse_location
+from ..engine.position import Pile, Position
+from ..errors import FormatError, UnknownGameError
+from ..games.catalogue import get_game
 
 POSITION_FORMAT = "wisp-position/1"
 MOVE_FORMAT = "wisp-move/1"

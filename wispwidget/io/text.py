@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .cards import SUIT_CHARS, card_str
-from .engine.position import Position
+from ..cards import SUIT_CHARS, card_str
+from ..engine.position import Position
 
 
 def render(position: Position, reveal: bool = False) -> str:

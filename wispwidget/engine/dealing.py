@@ -11,11 +11,11 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 
-from .cards import Card
-from .engine.position import Pile, Position
-from .errors import WispError
-from .games.catalogue import get_game
-from .games.spec import GameSpec
+from ..cards import Card
+from ..errors import WispError
+from ..games.catalogue import get_game
+from ..games.spec import GameSpec
+from .position import Pile, Position
 
 MASK64 = (1 << 64) - 1
 MAX_SEED = MASK64
@@ -76,22 +76,6 @@ def deal_position(spec: GameSpec, seed: int) -> Position:
         at += down + up
     foundations = ((),) * spec.foundation_piles if not spec.removes_runs else ()
     return Position(spec=spec, tableau=tuple(tableau), stock=tuple(cards[at:]), foundations=foundations)
-
-
-def deal(game: str | GameSpec, seed: int = 1, *, variant: str | None = None, winnable: bool = False):
-    """A new ``Game`` from deal number ``seed`` of ``game``.
-
-    With ``winnable=True`` the deal is the first at or after ``seed`` that the
-    solver proved winnable.
-    """
-    from .engine.game import Game
-
-    spec = get_game(game, variant)
-    if winnable:
-        from .winnable import winnable_seed
-
-        seed = winnable_seed(spec, seed)
-    return Game(deal_position(spec, seed), validate=False)
 
 
 def daily_seed(date: _dt.date | str, game: str | GameSpec = "will-o-the-wisp", variant: str | None = None) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine.game import Game
-from .errors import FormatError
+from ..engine.game import Game
+from ..errors import FormatError
 from .formats import CHECK_FORMAT, read_solution
 
 

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import time
 from bisect import bisect_left
 from functools import cache
 from pathlib import Path
 
-from .deals import check_seed, daily_seed, deal_position, parse_date
-from .errors import WispError
-from .games.catalogue import get_game
-from .games.spec import GameSpec
+from ..engine.dealing import check_seed, daily_seed, deal_position, parse_date
+from ..errors import WispError
+from ..games.catalogue import get_game
+from ..games.spec import GameSpec
+from ..search.solver import solve
 
-CATALOGUE_FILE = Path(__file__).resolve().parent / "data" / "winnable.json"
+CATALOGUE_FILE = Path(__file__).resolve().parent.parent / "data" / "winnable.json"
 LIVE_POSITIONS = 250_000
 LIVE_TRIES = 200
 LIVE_SECONDS = 30.0
@@ -44,8 +46,6 @@ def proved_seeds(key: str) -> tuple[int, ...]:
 
 def winnable_seed(game: str | GameSpec, seed: int = 1, variant: str | None = None) -> int:
     """The first deal number at or after ``seed`` that the solver proved winnable."""
-    from .search.solver import solve
-
     spec = get_game(game, variant)
     seed = check_seed(seed)
     deals = catalogue_range()
@@ -55,13 +55,11 @@ def winnable_seed(game: str | GameSpec, seed: int = 1, variant: str | None = Non
         if at < len(known):
             return known[at]
         seed = deals.stop
-    return _live(spec, seed, solve)
+    return _live(spec, seed)
 
 
-def _live(spec: GameSpec, seed: int, solve) -> int:
+def _live(spec: GameSpec, seed: int) -> int:
     """Prove deals from ``seed`` on, one by one, for at most LIVE_TRIES deals or LIVE_SECONDS."""
-    import time
-
     started = time.monotonic()
     for candidate in range(seed, seed + LIVE_TRIES):
         left = LIVE_SECONDS - (time.monotonic() - started)

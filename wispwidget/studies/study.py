@@ -13,8 +13,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from ..deals import deal_position
+from ..engine.dealing import deal_position
 from ..games.catalogue import get_game
+from ..search.players import PLAYERS, play_game
+from ..search.solver import solve
 from .stats import percentile, winnable_bounds
 
 
@@ -34,8 +36,6 @@ def run_job(job: StudyJob) -> dict[str, Any]:
     """Solve one deal; the JSON-ready record of the result (runs in a worker)."""
     import resource
 
-    from .solver import solve
-
     position = deal_position(get_game(job.game, job.variant), job.seed)
     if job.player != "thoughtful":
         return _play_job(job, position)
@@ -49,8 +49,6 @@ def run_job(job: StudyJob) -> dict[str, Any]:
 def _play_job(job: StudyJob, position) -> dict[str, Any]:
     """A game played by an honest player: ``won`` or ``lost`` (the player lost; nothing is proved)."""
     import time as _time
-
-    from .players import PLAYERS, play_game
 
     started = _time.perf_counter()
     player = PLAYERS[job.player]()

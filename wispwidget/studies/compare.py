@@ -8,9 +8,9 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.position import Position
-from .algorithms import ALGORITHMS
-from .problem import SearchProblem
-from .solver import solve
+from ..search.algorithms import ALGORITHMS
+from ..search.problem import SearchProblem
+from ..search.solver import solve
 
 COLUMNS = ("algorithm", "solved", "length", "expanded", "generated", "seconds", "memory")
 

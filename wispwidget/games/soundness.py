@@ -1,0 +1,83 @@
+"""Which pruning rules and dominances are sound for a game's rules: derived from the ``GameSpec``, stated once.
+
+The C core's encoding (``search/native.py``), the teaching search (``search/problem.py``) and the docs
+(``docs/solver.md``, checked against ``soundness_table``) all read these predicates; none of them restates a
+rule's conditions. Each predicate's docstring is its soundness argument.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
+
+
+def ace_to_foundation_is_sound(spec: GameSpec) -> bool:
+    """"An Ace that can go to a foundation goes there at once" loses no win.
+
+    Nothing is ever laid on an Ace (ranks do not wrap), so an Ace on the tableau only occupies its pile. On a
+    foundation that builds up in suit it holds a foundation pile; with at least one foundation pile per Ace of
+    the deck it never takes the place another Ace needs. The pile it leaves is then empty, which accepts at least
+    what the Ace's pile accepted (nothing), unless an empty pile stops the stock from dealing: so the rule is off
+    where the stock deals onto the piles only while none is empty.
+    """
+    if spec.foundations is not Foundations.BUILD_UP_IN_SUIT or spec.foundation_piles < 1:
+        return False
+    aces = len(spec.deck.suits) * spec.deck.copies
+    deal_blocked = spec.stock is Stock.DEAL_TO_PILES and spec.deal_needs_no_empty_pile
+    return spec.foundation_piles >= aces and not deal_blocked
+
+
+def forty_dead_test_is_sound(spec: GameSpec) -> bool:
+    """The Forty Thieves dead-position test (the core's ``hopeless``) proves only real losses.
+
+    It reasons about single cards that must each reach a foundation built up in suit, drawn one pass from the
+    stock to a waste: it needs single-card moves, a waste and building foundations (docs/solver.md).
+    """
+    return (spec.has_waste and spec.movable is Movable.SINGLE_CARD
+            and spec.foundations is Foundations.BUILD_UP_IN_SUIT)
+
+
+def spider_dead_test_is_sound(spec: GameSpec) -> bool:
+    """The Spider-family dead-position test (the core's ``unfinishable``) proves only real losses.
+
+    It needs every card to be unique (one deck), any-suit building (a card can rest on either card one rank
+    higher), empty piles that take anything, runs that leave by themselves and no waste (docs/solver.md).
+    """
+    return (spec.removes_runs and not spec.has_waste and spec.deck.copies == 1 and spec.build is Build.ANY_SUIT
+            and spec.empty_pile is EmptyPile.ANY)
+
+
+def piles_are_interchangeable(spec: GameSpec, stock_left: int) -> bool:
+    """Tableau piles may be relabelled (sorted in a position's key; moves that only swap piles pruned).
+
+    The rules treat every pile alike except the stock's dealing order (pile 0 first): once the stock cannot deal
+    onto the piles any more (it is empty, or it draws to a waste), two positions that differ only in the order
+    of their piles have the same futures.
+    """
+    return spec.has_waste or spec.stock is not Stock.DEAL_TO_PILES or stock_left == 0
+
+
+@dataclass(frozen=True)
+class Soundness:
+    """Every spec-level soundness predicate for one game, for display and for the C encoding."""
+
+    ace_to_foundation: bool
+    forty_dead_test: bool
+    spider_dead_test: bool
+
+    @classmethod
+    def of(cls, spec: GameSpec) -> Soundness:
+        """The predicates evaluated for ``spec``."""
+        return cls(ace_to_foundation_is_sound(spec), forty_dead_test_is_sound(spec), spider_dead_test_is_sound(spec))
+
+
+def soundness_table(specs: list[GameSpec]) -> str:
+    """A Markdown table: for each game, which rules hold (docs/solver.md embeds it; a test keeps it current)."""
+    lines = ["| game | Ace to foundation at once | Forty Thieves dead test | Spider dead test |",
+             "| --- | --- | --- | --- |"]
+    for spec in specs:
+        s = Soundness.of(spec)
+        marks = ["yes" if v else "no" for v in (s.ace_to_foundation, s.forty_dead_test, s.spider_dead_test)]
+        lines.append(f"| {spec.key} | " + " | ".join(marks) + " |")
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Reading and writing: the JSON interchange formats, positions drawn as text, solution checking."""
