@@ -6,6 +6,7 @@ Standard library only: the build hook loads this file before the package exists.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -24,12 +25,27 @@ def library_name(source: Path) -> str:
     return f"libwispsolve-{digest}{suffix}"
 
 
-def find_compiler() -> str:
-    """The C compiler to use: $CC, Python's own, or cc/gcc/clang."""
+def system_compiler() -> list[str] | None:
+    """The C compiler on this machine: $CC, Python's own, or cc/gcc/clang on PATH; None when there is none."""
     for name in (os.environ.get("CC"), sysconfig.get_config_var("CC"), "cc", "gcc", "clang"):
         if name and shutil.which(name.split()[0]):
-            return name.split()[0]
-    raise FileNotFoundError("no C compiler found (set CC)")
+            return [name.split()[0]]
+    return None
+
+
+def zig_compiler() -> list[str] | None:
+    """``zig cc`` from the ``ziglang`` package (a C compiler that installs from PyPI), if it is installed."""
+    if importlib.util.find_spec("ziglang") is None:
+        return None
+    return [sys.executable, "-m", "ziglang", "cc"]
+
+
+def find_compiler() -> list[str]:
+    """The command that compiles C here: the system's compiler, else ``zig cc`` from ``ziglang``."""
+    command = system_compiler() or zig_compiler()
+    if command is None:
+        raise FileNotFoundError("no C compiler found (install gcc or clang, or pip install ziglang; or set CC)")
+    return command
 
 
 def compile_core(native_dir: Path, target_dir: Path | None = None) -> Path:
@@ -41,7 +57,7 @@ def compile_core(native_dir: Path, target_dir: Path | None = None) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
         scratch = Path(tmp) / target.name
-        subprocess.run([find_compiler(), *CFLAGS, "-o", str(scratch), str(source)], check=True,
+        subprocess.run([*find_compiler(), *CFLAGS, "-o", str(scratch), str(source)], check=True,
                        capture_output=True)
         os.replace(scratch, target)
     return target
