@@ -18,13 +18,22 @@
 #
 # `wispwidget.play` puts a table in the cell. Click a card to send it where the rules say, drag it to choose,
 # click the stock to deal, or use the keyboard (arrows, Enter, Space, D, U, R, H). The Python engine decides
-# every move; the browser only draws what it is told. Face-down cards never reach the browser.
+# every move; the browser only draws what it is told. Face-down cards never reach the browser. The status line
+# under the table shows the solver's verdict on the position, worked out in the background after every move
+# ("winnable", "no longer winnable", ...).
 
 # %%
 import wispwidget as ww
 
-w = ww.play("will-o-the-wisp", seed=1, variant="relaxed", auto_verdict=False)
+w = ww.play("will-o-the-wisp", seed=1, variant="relaxed")
 w
+
+# %% [markdown]
+# The verdict is a trait too (`w.verdict`, `w.status`); `w.wait()` waits for the background solve.
+
+# %%
+w.wait(30)
+w.verdict
 
 # %% [markdown]
 # The same game from Python: every legal move, in a fixed order.

@@ -43,6 +43,7 @@ state = w.table
 assert len(state["tableau"]) == 10 and all("hidden" not in pile for pile in state["tableau"])
 esm = w._esm.read_text() if hasattr(w._esm, "read_text") else str(w._esm)
 assert len(esm) > 1000 and "export" in esm, "the JS bundle is missing"
+assert "site-packages" in native.load()._name, "the core must come with the package, not a cache"
 print(json.dumps({"engine": result.engine, "result": result.result, "piles": len(state["tableau"]),
                   "library": native.load()._name}))
 """
@@ -65,6 +66,7 @@ def clean_venv(where: Path) -> tuple[Path, dict[str, str]]:
     """A new virtual environment, and an environment whose PATH holds no toolchain."""
     subprocess.run([sys.executable, "-m", "venv", str(where)], check=True, timeout=300)
     env = {key: value for key, value in os.environ.items() if key not in ("CC", "PYTHONPATH", "VIRTUAL_ENV")}
+    env["XDG_CACHE_HOME"] = str(where / "cache")  # no core compiled earlier by this machine can be found
     env["PATH"] = os.pathsep.join([str(where / "bin"), without_toolchain.toolchain_free_path(where / "nobin")])
     return where / "bin" / "python", env
 
