@@ -49,6 +49,12 @@ def echo(value: object, limit: int = ECHO_CHARS) -> str:
     return text
 
 
+def clip(text: str, limit: int = ECHO_CHARS) -> str:
+    """``text`` (not quoted) cut to about ``limit`` characters, with the full length said when it was cut."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
 def _whole(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer():
@@ -112,18 +118,18 @@ def check_workers(value: object, name: str = "workers") -> int:
 _RANGE = re.compile(r"(\d{1,20})(?:-(\d{1,20}))?")
 
 
-def parse_deal_range(text: str, name: str = "--deals") -> range:
+def parse_deal_range(text: str, name: str = "the range of deals") -> range:
     """``"1-1000"`` (inclusive) or ``"7"``: deal numbers within 0 .. 2**64 - 1, at most ``MAX_DEALS`` of them."""
     match = _RANGE.fullmatch(text.strip()) if isinstance(text, str) else None
     if match is None:
-        raise LimitError(f"{name} expects A-B with whole numbers A <= B (e.g. 1-1000), not {echo(text)}")
+        raise LimitError(f"{name} must be A-B, whole numbers with A <= B (e.g. 1-1000), not {echo(text)}")
     low = int(match.group(1))
     high = int(match.group(2) or match.group(1))
     for number in (low, high):
         if number > MAX_SEED:
             raise LimitError(f"{name}: deal numbers go from 0 to {MAX_SEED}, not {number}")
     if high < low:
-        raise LimitError(f"{name} expects A <= B, not {echo(text)}")
+        raise LimitError(f"{name} must be A-B with A <= B, not {echo(text)}")
     if high - low + 1 > MAX_DEALS:
         raise LimitError(f"{name} names {high - low + 1:,} deals; a study takes at most {MAX_DEALS:,}")
     return range(low, high + 1)
@@ -132,8 +138,10 @@ def parse_deal_range(text: str, name: str = "--deals") -> range:
 def parse_int(text: str, name: str) -> int:
     """A command-line whole number (at most 30 digits, so a huge one is refused before it is converted)."""
     stripped = text.strip() if isinstance(text, str) else ""
+    if re.fullmatch(r"[+-]?\d{31,}", stripped):
+        raise LimitError(f"{name} must be a whole number of at most 30 digits, not one of {len(stripped):,}")
     if not re.fullmatch(r"[+-]?\d{1,30}", stripped):
-        raise LimitError(f"{name} expects a whole number, not {echo(text)}")
+        raise LimitError(f"{name} must be a whole number, not {echo(text)}")
     return int(stripped)
 
 
@@ -141,8 +149,8 @@ def parse_float(text: str, name: str) -> float:
     """A command-line number of seconds (``nan`` and ``inf`` are read, then refused by the range check)."""
     stripped = text.strip() if isinstance(text, str) else ""
     if len(stripped) > 40:
-        raise LimitError(f"{name} expects a number, not {echo(text)}")
+        raise LimitError(f"{name} must be a number, not {echo(text)}")
     try:
         return float(stripped)
     except ValueError:
-        raise LimitError(f"{name} expects a number, not {echo(text)}") from None
+        raise LimitError(f"{name} must be a number, not {echo(text)}") from None
