@@ -103,7 +103,8 @@ def _seed(text: str, name: str) -> int:
 def _name(path: str) -> str:
     if path == "-":
         return "standard input"
-    return path if len(path) <= 60 else f"{path[:60]}…"
+    path = " ".join(path.split())
+    return path if len(path) <= 160 else f"…{path[-100:]} (a name of {len(path):,} characters)"
 
 
 def _read_bytes(path: str) -> bytes:
