@@ -292,3 +292,60 @@ def read_solution(text: str | bytes) -> tuple[Position, list[Move]]:
 def write_solution(position: Position, moves: Iterable[Move], indent: int | None = 2) -> str:
     """``wisp-solution/1`` JSON text."""
     return dump_json(solution_to_dict(position, moves), indent)
+
+
+# -- search traces ------------------------------------------------------------------
+
+
+TRACE_FORMAT = "wisp-trace/1"
+#: The fields of one trace event: [kind, node, parent, move, depth, g, h10, frontier, explored, rule].
+TRACE_EVENT_FIELDS = 10
+_EVENT_LIMIT = 1 << 53
+
+
+def check_trace_dict(doc: Any, kinds: int = 7) -> dict[str, Any]:
+    """Check a ``wisp-trace/1`` object before it is replayed; return it or raise ``FormatError`` saying where.
+
+    Beyond the shape (each event ten whole numbers), the references must hold: an event's move and rule
+    index the trace's tables (or are -1), and a node's parent is -1 or a node that appeared earlier, so the
+    path back from any node ends.
+    """
+    doc = _object(doc, "trace", ["format", "algorithm", "start", "moves", "rules", "events"], ["options", "kinds"])
+    _format(doc, TRACE_FORMAT, "")
+    algorithm = _string(doc["algorithm"], "algorithm")
+    if not algorithm or len(algorithm) > 60:
+        raise FormatError(f"algorithm: expected a short name, not {echo(algorithm)}")
+    if "options" in doc and not isinstance(doc["options"], dict):
+        raise FormatError(f"options: expected a JSON object, not {_kind(doc['options'])}")
+    if "kinds" in doc:
+        for i, name in enumerate(_list(doc["kinds"], "kinds")):
+            _string(name, f"kinds[{i}]")
+    position_from_dict(doc["start"], "start")
+    moves = _list(doc["moves"], "moves")
+    for i, move in enumerate(moves):
+        move_from_dict(move, f"moves[{i}]")
+    rules = _list(doc["rules"], "rules")
+    for i, rule in enumerate(rules):
+        _string(rule, f"rules[{i}]")
+    first_seen: dict[int, int] = {}
+    for i, event in enumerate(_list(doc["events"], "events")):
+        at = f"events[{i}]"
+        items = _list(event, at)
+        if len(items) != TRACE_EVENT_FIELDS:
+            raise FormatError(f"{at}: expected {TRACE_EVENT_FIELDS} numbers, not {len(items)}")
+        for j, value in enumerate(items):
+            if isinstance(value, bool) or not isinstance(value, int) or not -_EVENT_LIMIT < value < _EVENT_LIMIT:
+                raise FormatError(f"{at}[{j}]: expected a whole number, not {echo(value)}")
+        kind, node, parent, move, rule = items[0], items[1], items[2], items[3], items[9]
+        if not 0 <= kind < kinds:
+            raise FormatError(f"{at}[0]: the event kind must be from 0 to {kinds - 1}, not {kind}")
+        if node < -1 or parent < -1:
+            raise FormatError(f"{at}: node and parent are -1 or more")
+        if not -1 <= move < len(moves):
+            raise FormatError(f"{at}[3]: move {move} is not in the trace's {len(moves)} moves")
+        if not -1 <= rule < len(rules):
+            raise FormatError(f"{at}[9]: rule {rule} is not in the trace's {len(rules)} rules")
+        first_seen.setdefault(node, i)
+        if parent != -1 and (parent == node or first_seen.get(parent, i) >= first_seen[node]):
+            raise FormatError(f"{at}[2]: the parent {parent} of node {node} must be a node that appeared earlier")
+    return doc
