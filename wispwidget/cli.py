@@ -327,13 +327,13 @@ def cmd_study(args: argparse.Namespace) -> int:
         raise UsageError("--executor dask needs --scheduler ADDRESS (for example tcp://127.0.0.1:8786)")
     if args.scheduler and args.executor != "dask":
         raise UsageError("--scheduler is only used with --executor dask")
-    if args.resume and not args.output:
+    if args.resume and args.output is None:
         raise UsageError("--resume needs --output FILE (the file whose finished deals are kept)")
-    if args.output:
+    if args.output is not None:
         _check_writable(args.output, "--output")
-    if args.summary_json:
+    if args.summary_json is not None:
         _check_writable(args.summary_json, "--summary-json")
-        if args.output and _same_file(args.output, args.summary_json):
+        if args.output is not None and _same_file(args.output, args.summary_json):
             raise UsageError("--output and --summary-json name the same file; the summary would overwrite the "
                              "results")
     kept: dict[int, dict[str, Any]] = {}  # every valid line of the earlier run: all written back
@@ -388,7 +388,7 @@ def cmd_study(args: argparse.Namespace) -> int:
         return error
 
     try:
-        if args.output:
+        if args.output is not None:
             with _atomic_output(args.output, "--output", keep_on_failure=True) as out:
                 for seed in sorted(kept):
                     out.write(json.dumps(kept[seed]) + "\n")
@@ -403,7 +403,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     except (KeyboardInterrupt, Exception) as exc:  # every failure of a run: one line, results kept
         raise failed(exc) from None
     _message(format_summary(summary))
-    if args.summary_json:
+    if args.summary_json is not None:
         with _atomic_output(args.summary_json, "--summary-json") as handle:
             handle.write(formats.dump_json(summary, indent=2) + "\n")
     return EXIT_OK

@@ -115,7 +115,7 @@ def check_workers(value: object, name: str = "workers") -> int:
     return check_int(value, name, 1, MAX_WORKERS)
 
 
-_RANGE = re.compile(r"(\d{1,20})(?:-(\d{1,20}))?")
+_RANGE = re.compile(r"([0-9]{1,20})(?:-([0-9]{1,20}))?")
 
 
 def parse_deal_range(text: str, name: str = "the range of deals") -> range:
@@ -138,17 +138,20 @@ def parse_deal_range(text: str, name: str = "the range of deals") -> range:
 def parse_int(text: str, name: str) -> int:
     """A command-line whole number (at most 30 digits, so a huge one is refused before it is converted)."""
     stripped = text.strip() if isinstance(text, str) else ""
-    if re.fullmatch(r"[+-]?\d{31,}", stripped):
+    if re.fullmatch(r"[+-]?[0-9]{31,}", stripped):
         raise LimitError(f"{name} must be a whole number of at most 30 digits, not one of {len(stripped):,}")
-    if not re.fullmatch(r"[+-]?\d{1,30}", stripped):
+    if not re.fullmatch(r"[+-]?[0-9]{1,30}", stripped):
         raise LimitError(f"{name} must be a whole number, not {echo(text)}")
     return int(stripped)
+
+
+_FLOAT = re.compile(r"[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|nan|inf|infinity)", re.IGNORECASE)
 
 
 def parse_float(text: str, name: str) -> float:
     """A command-line number of seconds (``nan`` and ``inf`` are read, then refused by the range check)."""
     stripped = text.strip() if isinstance(text, str) else ""
-    if len(stripped) > 40:
+    if len(stripped) > 40 or not _FLOAT.fullmatch(stripped):
         raise LimitError(f"{name} must be a number, not {echo(text)}")
     try:
         return float(stripped)

@@ -79,6 +79,11 @@ def load_json(text: str | bytes) -> Any:
     """Parse JSON strictly (no duplicate keys, no NaN or Infinity, no numbers too large to mean anything)."""
     if len(text) > MAX_INPUT_BYTES:
         raise FormatError(f"the document is larger than {MAX_INPUT_BYTES // (1 << 20)} MiB")
+    if isinstance(text, (bytes, bytearray)):  # UTF-8 only: json would also guess UTF-16 and UTF-32
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise FormatError(f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
     try:
         return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant,
                           parse_int=_int, parse_float=_float)
