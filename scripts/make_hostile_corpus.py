@@ -344,7 +344,8 @@ def cli_cases() -> list[dict[str, Any]]:
     # input files
     special = [("missing", "/no/such/file.json", "cannot read"), ("folder", "{tmp}", "cannot read"),
                ("dev-null", "/dev/null", "not valid JSON"), ("dev-zero", "/dev/zero", "larger than 64 MiB"),
-               ("missing-folder", "/no/such/folder/", "cannot read"), ("long-name", "/tmp/" + "n" * 5000, "cannot read")]
+               ("missing-folder", "/no/such/folder/", "cannot read"),
+               ("long-name", "/tmp/" + "n" * 5000, "cannot read")]
     for command in ("show", "check", "perft", "solve"):
         extra = ["--depth", "1"] if command == "perft" else []
         for name, path, says in special if command in ("show", "check") else special[:4]:
@@ -425,15 +426,15 @@ def widget_cases() -> list[dict[str, Any]]:
     def msg(name: str, content: Any) -> None:
         cases.append({"id": f"widget:message:{name}", "message": content})
 
-    for i, content in enumerate([None, [], "click", 1, True, ["click"], {"type": "click", "pile": "t0"} and []]):
+    for i, content in enumerate([None, [], "click", 1, True, ["click"], [{"type": "click"}]]):
         msg(f"not-an-object-{i}", content)
     for i, kind in enumerate([["click"], {}, None, 1, True, 1.5, "", "Click", "nope", LONG, "__init__",
                               "_handle", "to_json"]):
         msg(f"type-{i}", {"type": kind, "version": "$v"})
     msg("missing-type", {"pile": "t0", "version": "$v"})
-    for i, pile in enumerate(BAD_LOCATIONS + ["t999", "tableau", "stock!", "f9"]):
+    for i, pile in enumerate([*BAD_LOCATIONS, "t999", "tableau", "stock!", "f9"]):
         msg(f"click-pile-{i}", {"type": "click", "pile": pile, "count": 1, "version": "$v"})
-    for i, count in enumerate(BAD_COUNTS + [999]):
+    for i, count in enumerate([*BAD_COUNTS, 999]):
         msg(f"click-count-{i}", {"type": "click", "pile": "t0", "count": count, "version": "$v"})
     for i, version in enumerate(["$v-1", "$v+1", -1, 10**30, 2**63, "0", True, None, 1.0, [], {}]):
         msg(f"click-version-{i}", {"type": "click", "pile": "t0", "count": 1, "version": version})

@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-import wispwidget  # noqa: E402
+import wispwidget
 
 pytestmark = pytest.mark.xfail(strict=False, reason="widget trust boundary: issue 24")
 
@@ -57,7 +57,7 @@ def test_a_front_end_update_of_a_kernel_trait_is_ignored(case):
     position = w.to_json()
     try:
         w.set_state(case["state"])
-    except Exception as exc:  # noqa: BLE001 - refusing is allowed, a changed trait is not
+    except Exception as exc:
         assert not isinstance(exc, (SystemExit, KeyboardInterrupt))
     assert {name: getattr(w, name) for name in KERNEL_OWNED} == before
     assert w.reveal is False and w.to_json() == position
