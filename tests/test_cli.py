@@ -39,7 +39,7 @@ def test_deal_variant_and_daily(capsys):
     (["deal", "klondike"], "unknown game 'klondike'"),
     (["deal", "will-o-the-wisp", "--variant", "easy"], "no variant 'easy'"),
     (["deal", "will-o-the-wisp", "--seed", "-3"], "deal number"),
-    (["deal", "will-o-the-wisp", "--seed", "x"], "invalid int value"),
+    (["deal", "will-o-the-wisp", "--seed", "x"], "must be a whole number"),
     (["deal", "will-o-the-wisp", "--daily", "someday"], "not a date"),
     (["frobnicate"], "invalid choice"),
     (["show", "/no/such/file.json"], "cannot read"),

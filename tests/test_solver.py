@@ -13,6 +13,7 @@ from wispwidget.cli import main
 from wispwidget.games.spec import Build, EmptyPile
 from wispwidget.io.check import check_solution_text
 from wispwidget.io.formats import write_position, write_solution
+from wispwidget.limits import MAX_POSITIONS
 from wispwidget.search import BackgroundSolve, native
 from wispwidget.search.hints import Hinter
 from wispwidget.studies.stats import percentile, wilson_interval, winnable_bounds
@@ -77,13 +78,13 @@ def test_budget_gives_unknown_and_counts_positions():
 def test_time_limit_is_respected():
     start = deal("black-widow", 5).position()
     t = time.perf_counter()
-    result = solve(start, max_positions=10**9, time_limit=0.3)
+    result = solve(start, max_positions=MAX_POSITIONS, time_limit=0.3)
     assert time.perf_counter() - t < 3.0
     assert result.result in ("unknown", "won")
 
 
 def test_background_solve_can_be_cancelled():
-    job = BackgroundSolve(deal("black-widow", 7).position(), max_positions=10**9)
+    job = BackgroundSolve(deal("black-widow", 7).position(), max_positions=MAX_POSITIONS)
     time.sleep(0.2)
     job.cancel()
     result = job.wait(10)

@@ -1,15 +1,22 @@
 """The ``wispwidget`` command line (see ``docs/cli.md``).
 
-Bad input never gives a traceback: one line on standard error that says what
-and where, and exit status 2.
+Every command ends in its result or in one line on standard error, ``wispwidget: …``, that says what and
+where, with an exit status from the table in ``docs/cli.md``: 2 for bad input, 3 when the output cannot be
+written, 4 when the work could not be done (out of memory, a cluster that cannot be reached), 130 when
+interrupted. Never a traceback, and a study never loses the deals it finished.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import os
+import re
+import stat
 import sys
-from collections.abc import Callable, Sequence
-from typing import NoReturn
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NoReturn, TextIO
 
 from .api import new_game
 from .engine.game import Game
@@ -18,56 +25,247 @@ from .errors import WispError
 from .games.catalogue import game_ids, get_game
 from .io import formats
 from .io.text import render
+from .limits import (
+    MAX_INPUT_BYTES,
+    LimitError,
+    check_depth,
+    check_max_positions,
+    check_seed,
+    check_time_limit,
+    check_workers,
+    clip,
+    echo,
+    parse_deal_range,
+    parse_float,
+    parse_int,
+)
 
+EXIT_OK = 0
+EXIT_NOT_WON = 1
 EXIT_BAD_INPUT = 2
+EXIT_OUTPUT = 3
+EXIT_FAILED = 4
+EXIT_INTERRUPTED = 130
+
+#: The longest error line printed (user input inside it is already cut to about 60 characters).
+MAX_MESSAGE = 400
 
 
 class UsageError(Exception):
-    """A command-line mistake: reported in one line, exit status 2."""
+    """A command-line mistake or unreadable input: reported in one line, exit status 2."""
+
+    status = EXIT_BAD_INPUT
+
+
+class OutputError(UsageError):
+    """The output could not be written (disk full, closed standard output): exit status 3."""
+
+    status = EXIT_OUTPUT
+
+
+class RunFailed(UsageError):
+    """The work could not be done (out of memory, a solver failure, no cluster): exit status 4."""
+
+    status = EXIT_FAILED
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
+        message = re.sub(r"'([^']{60})[^']{10,}'", lambda m: f"'{m.group(1)}…'", message)
+        command = self.prog.removeprefix("wispwidget").strip()
+        raise UsageError(f"{command}: {message}" if command else message)
+
+
+# -- arguments ---------------------------------------------------------------------------
+
+
+def _argument(parse: Callable[[str, str], Any], check: Callable[..., Any] | None, name: str) -> Callable[[str], Any]:
+    """An argparse ``type`` that reads and range-checks a number with ``limits`` (a one-line message)."""
+
+    def convert(text: str) -> Any:
+        try:
+            value = parse(text, name)
+            return check(value, name) if check is not None else value
+        except LimitError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    convert.__name__ = name
+    return convert
+
+
+def _seed(text: str, name: str) -> int:
+    return check_seed(parse_int(text, name), name)
+
+
+# -- input -------------------------------------------------------------------------------
+
+
+def _name(path: str) -> str:
+    if path == "-":
+        return "standard input"
+    path = " ".join(path.split())
+    return path if len(path) <= 160 else f"…{path[-100:]} (a name of {len(path):,} characters)"
+
+
+def _read_bytes(path: str) -> bytes:
+    """The bytes of ``path`` (``-``: standard input), at most ``MAX_INPUT_BYTES``; ``UsageError`` otherwise."""
+    limit = MAX_INPUT_BYTES
+    if path == "-":
+        stream = sys.stdin
+        if stream is None or getattr(stream, "closed", False):
+            raise UsageError("standard input is closed")
+        try:
+            source = getattr(stream, "buffer", None)
+            data = source.read(limit + 1) if source is not None else stream.read(limit + 1).encode("utf-8")
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"standard input: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    else:
+        if "\0" in path:
+            raise UsageError(f"{echo(path)}: not a file name (it contains a NUL character)")
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(limit + 1)
+        except OSError as exc:
+            raise UsageError(f"{_name(path)}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise UsageError(f"{_name(path)}: larger than {limit >> 20} MiB, the most a position or solution "
+                         "file may be")
+    return data
 
 
 def _read_input(path: str) -> str:
-    if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as exc:
-            raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+    data = _read_bytes(path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise UsageError(f"{_name(path)}: not UTF-8 text (byte {exc.start})") from None
 
 
 def _read_position(path: str):
+    text = _read_input(path)
     try:
-        return formats.read_position(_read_input(path))
+        return formats.read_position(text)
     except WispError as exc:
-        raise UsageError(f"{path}: {exc}") from None
+        raise UsageError(f"{_name(path)}: {exc}") from None
+
+
+def _game_name(game: str, variant: str | None) -> tuple[str, str | None]:
+    if len(game) > 60:
+        raise UsageError(f"unknown game {echo(game)}; known games: {', '.join(game_ids())}")
+    if variant is not None and not variant.strip():
+        raise UsageError("--variant: an empty name is not a variant (leave --variant out for standard)")
+    if variant is not None and len(variant) > 60:
+        raise UsageError(f"game {game!r} has no variant {echo(variant)}")
+    return game, variant
+
+
+# -- output ------------------------------------------------------------------------------
+
+
+def _stdout() -> TextIO:
+    if sys.stdout is None:
+        raise OutputError("cannot write the output: standard output is closed")
+    return sys.stdout
+
+
+def _print(text: str) -> None:
+    out = _stdout()
+    try:
+        out.write(text + "\n")
+    except OSError as exc:
+        raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
 
 
 def _print_json(document: dict) -> None:
-    print(formats.dump_json(document))
+    _print(formats.dump_json(document))
+
+
+def _is_special(path: str) -> bool:
+    """True for an existing file that is not a regular file (a device such as /dev/null, a pipe)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _check_writable(path: str, option: str) -> None:
+    """Refuse, before any work, an output path that cannot be written."""
+    if not path or "\0" in path:
+        raise UsageError(f"{option}: {echo(path)} is not a file name")
+    if os.path.isdir(path):
+        raise UsageError(f"{option}: {_name(path)} is a folder, not a file")
+    if _is_special(path):
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"{option}: the folder {echo(folder)} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"{option}: the folder {echo(folder)} cannot be written")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+@contextlib.contextmanager
+def _atomic_output(path: str, option: str, keep_on_failure: bool = False) -> Iterator[TextIO]:
+    """A file to write ``path`` through: ``path.partial`` beside it, moved over ``path`` only when the block
+    ends normally. On failure the partial file stays (``keep_on_failure``) or goes; ``path`` is untouched.
+    A device or a pipe (``/dev/stdout``) is written directly."""
+    if _is_special(path):
+        try:
+            handle = open(path, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise OutputError(f"{option}: cannot write {_name(path)}: {exc.strerror or exc}") from None
+        try:
+            yield handle
+            handle.close()
+        except OSError as exc:
+            raise OutputError(f"{option}: cannot write {_name(path)}: {exc.strerror or exc}") from None
+        finally:
+            with contextlib.suppress(OSError):
+                handle.close()
+        return
+    partial = path + ".partial"
+    try:
+        handle = open(partial, "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise UsageError(f"{option}: cannot write {_name(partial)}: {exc.strerror or exc}") from None
+    done = False
+    try:
+        yield handle
+        handle.close()
+        os.replace(partial, path)
+        done = True
+    except OSError as exc:
+        raise OutputError(f"{option}: cannot write {_name(path)}: {exc.strerror or exc}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            handle.close()
+        if not done and not keep_on_failure:
+            with contextlib.suppress(OSError):
+                os.remove(partial)
+
+
+# -- commands ----------------------------------------------------------------------------
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
     """Print a ``wisp-position/1`` for a deal number, the daily deal or a winnable deal."""
-    dealt = new_game(args.game, args.seed, variant=args.variant, winnable=args.winnable, daily=args.daily)
-    print(formats.write_position(dealt.game.position(), indent=None if args.compact else 2))
-    return 0
+    game, variant = _game_name(args.game, args.variant)
+    dealt = new_game(game, args.seed, variant=variant, winnable=args.winnable, daily=args.daily)
+    _print(formats.write_position(dealt.game.position(), indent=None if args.compact else 2))
+    return EXIT_OK
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Draw a position as text."""
-    print(render(_read_position(args.file), reveal=args.reveal))
-    return 0
+    _print(render(_read_position(args.file), reveal=args.reveal))
+    return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -77,74 +275,161 @@ def cmd_check(args: argparse.Namespace) -> int:
     try:
         text = _read_input(args.file)
     except UsageError as exc:
+        reason = str(exc)
+        prefix = f"{_name(args.file)}: "
         result = {"format": formats.CHECK_FORMAT, "valid": False, "won": False, "moves": 0,
-                  "error": {"move": None, "reason": str(exc)}}
+                  "error": {"move": None, "reason": reason[len(prefix):] if reason.startswith(prefix) else reason}}
     else:
         result = check_solution_text(text)
     _print_json(result)
     error = result.get("error")
     if error and error["move"] is None and not result["valid"]:
-        print(f"{args.file}: {error['reason']}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    return 0 if result["valid"] and result["won"] else 1
+        raise UsageError(f"{_name(args.file)}: {error['reason']}")
+    return EXIT_OK if result["valid"] and result["won"] else EXIT_NOT_WON
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
     """Print the number of legal move sequences of length D."""
-    if args.depth < 0:
-        raise UsageError(f"--depth must be 0 or more, not {args.depth}")
     game = Game(_read_position(args.file), validate=False)
-    print(perft(game, args.depth))
-    return 0
+    _print(str(perft(game, args.depth)))
+    return EXIT_OK
+
+
+def _solver_failed(exc: BaseException) -> RunFailed:
+    if isinstance(exc, MemoryError):
+        return RunFailed("the search ran out of memory; try a smaller --max-positions")
+    return RunFailed(f"the solver could not finish ({clip(str(exc), 160)}); "
+                     "if memory is short, try a smaller --max-positions")
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve a position; print ``wisp-solve/1``."""
-    from .search.solver import solve
+    from .search.solver import SolverDefect, solve
 
     position = _read_position(args.file)
-    result = solve(position, max_positions=args.max_positions, time_limit=args.time_limit)
+    try:
+        result = solve(position, max_positions=args.max_positions, time_limit=args.time_limit)
+    except (SolverDefect, MemoryError) as exc:
+        raise _solver_failed(exc) from None
     _print_json(result.to_dict())
-    return 0
+    return EXIT_OK
 
 
 def cmd_study(args: argparse.Namespace) -> int:
     """Solve a range of deals; JSON lines to stdout (or --output), a summary on stderr."""
-    from .studies.study import StudyJob, format_summary, parse_range, progress_bar, study
+    from .search.solver import SolverDefect
+    from .studies.study import StudyError, StudyJob, format_summary, progress_bar, read_kept, study
 
-    spec = get_game(args.game, args.variant)
+    game, variant = _game_name(args.game, args.variant)
+    spec = get_game(game, variant)
+    deals: range = args.deals
+    if args.executor == "dask" and not args.scheduler:
+        raise UsageError("--executor dask needs --scheduler ADDRESS (for example tcp://127.0.0.1:8786)")
+    if args.scheduler and args.executor != "dask":
+        raise UsageError("--scheduler is only used with --executor dask")
+    if args.resume and args.output is None:
+        raise UsageError("--resume needs --output FILE (the file whose finished deals are kept)")
+    if args.output is not None:
+        _check_writable(args.output, "--output")
+    if args.summary_json is not None:
+        _check_writable(args.summary_json, "--summary-json")
+        if args.output is not None and _same_file(args.output, args.summary_json):
+            raise UsageError("--output and --summary-json name the same file; the summary would overwrite the "
+                             "results")
+    kept: dict[int, dict[str, Any]] = {}  # every valid line of the earlier run: all written back
+    if args.resume and not _is_special(args.output):
+        for source in (args.output, args.output + ".partial"):
+            try:
+                found = read_kept(source, spec.game, spec.variant, args.player)
+            except StudyError as exc:
+                raise UsageError(str(exc)) from None
+            for seed, record in found.items():
+                kept.setdefault(seed, record)
+    in_range = [seed for seed in sorted(kept) if seed in deals]
+    jobs = (StudyJob(spec.game, spec.variant, seed, args.max_positions, args.time_limit, args.player)
+            for seed in deals if seed not in kept)
+    todo = len(deals) - len(in_range)
+    progress = None if args.quiet else progress_bar()
+    written = 0
+
+    def run(out: TextIO) -> dict[str, Any]:
+        nonlocal written
+
+        class Counting:
+            def write(self, text: str) -> None:
+                nonlocal written
+                out.write(text)
+                written += 1
+
+            def flush(self) -> None:
+                out.flush()
+
+        return study(jobs, workers=args.workers, executor=args.executor, scheduler=args.scheduler,
+                     out=Counting(), progress=progress, total=todo,  # type: ignore[arg-type]
+                     kept=[kept[s] for s in in_range])
+
+    def failed(exc: BaseException) -> UsageError:
+        if isinstance(exc, UsageError):
+            error = exc
+        elif isinstance(exc, KeyboardInterrupt):
+            error: UsageError = UsageError("interrupted")
+            error.status = EXIT_INTERRUPTED
+        elif isinstance(exc, StudyError):
+            error = RunFailed(str(exc))
+        elif isinstance(exc, OSError) and not isinstance(exc, ConnectionError):
+            error = OutputError(f"cannot write the results: {exc.strerror or exc}")
+        elif isinstance(exc, (SolverDefect, MemoryError)):
+            error = _solver_failed(exc)
+        else:
+            error = RunFailed(f"a worker failed: {type(exc).__name__}: {clip(str(exc), 160)}")
+        if args.output and not _is_special(args.output) and (written or kept):
+            error.args = (f"{error.args[0]}; the {written + len(kept):,} finished deals are kept in "
+                          f"{_name(args.output + '.partial')} (rerun with --resume to go on)",)
+        return error
+
     try:
-        deals = parse_range(args.deals)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    if args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, not {args.workers}")
-    jobs = [StudyJob(spec.game, spec.variant, seed, args.max_positions, args.time_limit, args.player)
-            for seed in deals]
-    out = open(args.output, "w") if args.output else sys.stdout  # noqa: SIM115
-    try:
-        summary = study(jobs, workers=args.workers, executor=args.executor, scheduler=args.scheduler, out=out,
-                        progress=None if args.quiet else progress_bar())
-    finally:
-        if args.output:
-            out.close()
-    print(format_summary(summary), file=sys.stderr)
-    if args.summary_json:
-        with open(args.summary_json, "w") as handle:
+        if args.output is not None:
+            with _atomic_output(args.output, "--output", keep_on_failure=True) as out:
+                for seed in sorted(kept):
+                    out.write(json.dumps(kept[seed]) + "\n")
+                out.flush()
+                summary = run(out)
+        else:
+            summary = run(_stdout())
+    except UsageError as exc:
+        if exc.status == EXIT_BAD_INPUT:
+            raise
+        raise failed(exc) from None
+    except (KeyboardInterrupt, Exception) as exc:  # every failure of a run: one line, results kept
+        raise failed(exc) from None
+    _message(format_summary(summary))
+    if args.summary_json is not None:
+        with _atomic_output(args.summary_json, "--summary-json") as handle:
             handle.write(formats.dump_json(summary, indent=2) + "\n")
-    return 0
+    return EXIT_OK
+
+
+def _message(text: str) -> None:
+    with contextlib.suppress(OSError, AttributeError):
+        print(text, file=sys.stderr)
+
+
+# -- the parser --------------------------------------------------------------------------
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``wispwidget`` command."""
     parser = _Parser(prog="wispwidget", description="Spider- and Forty-Thieves-family solitaire tools.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    budget = _argument(parse_int, check_max_positions, "the budget")
+    seconds = _argument(parse_float, check_time_limit, "the time limit")
 
     p = sub.add_parser("deal", help="print the starting position of a deal")
     p.add_argument("game", help=f"one of: {', '.join(game_ids())}")
     p.add_argument("--variant", default=None)
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--seed", type=int, default=None, help="deal number (default 1)")
+    which.add_argument("--seed", type=_argument(_seed, None, "a deal number"), default=None,
+                       help="deal number, 0 to 2**64-1 (default 1)")
     which.add_argument("--daily", metavar="DATE", default=None, help="the daily deal of YYYY-MM-DD (or 'today')")
     p.add_argument("--winnable", action="store_true", help="the first deal from the seed that is proved winnable")
     p.add_argument("--compact", action="store_true", help="print on one line")
@@ -161,25 +446,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("perft", help="count legal move sequences of a given length")
     p.add_argument("file")
-    p.add_argument("--depth", type=int, required=True)
+    p.add_argument("--depth", type=_argument(parse_int, check_depth, "the depth"), required=True)
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("solve", help="solve a position, seeing every card")
     p.add_argument("file")
-    p.add_argument("--max-positions", type=int, default=1_000_000)
-    p.add_argument("--time-limit", type=float, default=None, help="seconds")
+    p.add_argument("--max-positions", type=budget, default=1_000_000)
+    p.add_argument("--time-limit", type=seconds, default=None, help="seconds (more than 0)")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("study", help="solve many deals and summarise them")
     p.add_argument("game")
     p.add_argument("--variant", default=None)
-    p.add_argument("--deals", required=True, help="deal numbers A-B, inclusive")
-    p.add_argument("--max-positions", type=int, default=250_000)
-    p.add_argument("--time-limit", type=float, default=None)
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--deals", required=True, type=_argument(parse_deal_range, None, "the range"),
+                   help="deal numbers A-B, inclusive")
+    p.add_argument("--max-positions", type=budget, default=250_000)
+    p.add_argument("--time-limit", type=seconds, default=None)
+    p.add_argument("--workers", type=_argument(parse_int, check_workers, "the number of workers"), default=1)
     p.add_argument("--executor", choices=["local", "dask"], default="local")
     p.add_argument("--scheduler", default=None, help="Dask scheduler address (with --executor dask)")
-    p.add_argument("--output", default=None, help="write the JSON lines here instead of standard output")
+    p.add_argument("--output", default=None,
+                   help="write the JSON lines here (through FILE.partial, which replaces FILE when the run ends)")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the deals already in --output (or its .partial file) and run only the others")
     p.add_argument("--summary-json", default=None, help="also write the summary as JSON here")
     p.add_argument("--player", choices=["thoughtful", "heuristic", "no-peek"], default="thoughtful",
                    help="thoughtful: the solver, seeing every card; heuristic / no-peek: players that cannot")
@@ -189,21 +478,77 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+def _one_line(message: str) -> str:
+    text = " ".join(message.split())
+    if not text.startswith("wispwidget"):
+        text = f"wispwidget: {text}"
+    if len(text) > MAX_MESSAGE:
+        text = text[:MAX_MESSAGE - 1] + "…"
+    return text
+
+
+def _silence_stdout() -> None:
+    """After a write error, point standard output at /dev/null so the exit flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def _flush_or_silence(silence: bool = False) -> None:
+    """Flush what was printed before an error (``check`` prints its result); on a write error, give up on it."""
+    if not silence and sys.stdout is not None:
+        try:
+            sys.stdout.flush()
+            return
+        except (OSError, ValueError):
+            pass
+    _silence_stdout()
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
+    args = parser.parse_args(argv)
+    func: Callable[[argparse.Namespace], int] = args.func
+    status = func(args)
+    out = sys.stdout
+    if out is not None:
+        try:
+            out.flush()
+        except OSError as exc:
+            if isinstance(exc, BrokenPipeError):
+                raise
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (the table is in ``docs/cli.md``)."""
     try:
-        args = parser.parse_args(argv)
-        func: Callable[[argparse.Namespace], int] = args.func
-        return func(args)
-    except (UsageError, WispError) as exc:
-        print(f"wispwidget: {exc}".replace("wispwidget: wispwidget", "wispwidget"), file=sys.stderr)
+        return _run(argv)
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_OK
+    except UsageError as exc:
+        _flush_or_silence(exc.status == EXIT_OUTPUT)
+        _message(_one_line(str(exc)))
+        return exc.status
+    except WispError as exc:
+        _flush_or_silence()
+        _message(_one_line(str(exc)))
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        print("wispwidget: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
+        _message("wispwidget: interrupted")
+        return EXIT_INTERRUPTED
+    except MemoryError:
+        _message("wispwidget: out of memory")
+        return EXIT_FAILED
+    except OSError as exc:
+        _silence_stdout()
+        _message(_one_line(f"cannot write the output: {exc.strerror or exc}"))
+        return EXIT_OUTPUT
+    except Exception as exc:  # a bug: still one line, never a traceback
+        _message(_one_line(f"internal error ({type(exc).__name__}: {clip(str(exc), 120)}); please report it"))
+        return EXIT_FAILED
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import re
 
 from ..cards import Card
 from ..errors import WispError
 from ..games.catalogue import get_game
 from ..games.spec import GameSpec
+from ..limits import MAX_SEED, echo
+from ..limits import check_seed as _check_seed
 from .position import Pile, Position
 
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
 MASK64 = (1 << 64) - 1
-MAX_SEED = MASK64
+__all__ = ["MASK64", "MAX_SEED", "SplitMix64", "check_seed", "daily_seed", "deal_position", "parse_date", "shuffled"]
 
 
 class SplitMix64:
@@ -55,10 +60,8 @@ def shuffled(cards: list[Card], seed: int) -> list[Card]:
 
 
 def check_seed(seed: object) -> int:
-    """Return ``seed`` if it is a valid deal number (0 .. 2**64-1), else raise ``WispError``."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise WispError(f"a deal number is a whole number from 0 to {MAX_SEED}, not {seed!r}")
-    return seed
+    """Return ``seed`` if it is a valid deal number (0 .. 2**64-1), else raise ``WispError`` (``limits``)."""
+    return _check_seed(seed)
 
 
 def deal_position(spec: GameSpec, seed: int) -> Position:
@@ -90,7 +93,9 @@ def parse_date(text: str) -> _dt.date:
     """Read ``YYYY-MM-DD`` (or ``today``), raising ``WispError`` with the bad text."""
     if text == "today":
         return _dt.date.today()
+    if not isinstance(text, str) or not _DATE.fullmatch(text):
+        raise WispError(f"{echo(text)} is not a date (expected YYYY-MM-DD or today)")
     try:
         return _dt.date.fromisoformat(text)
     except ValueError:
-        raise WispError(f"{text!r} is not a date (expected YYYY-MM-DD)") from None
+        raise WispError(f"{echo(text)} is not a date (expected YYYY-MM-DD or today)") from None

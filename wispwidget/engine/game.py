@@ -13,9 +13,28 @@ from ..cards import Card, card_str
 from ..errors import IllegalMoveError, NoDestinationError, NothingToUndoError
 from ..games.catalogue import get_game
 from ..games.spec import Build, EmptyPile, GameSpec, Movable
+from ..limits import echo
 from .dealing import deal_position
-from .move import DEAL, DRAW, FOUNDATION_IDS, STOCK, TABLEAU, TABLEAU_IDS, WASTE, Move, parse_location
+from .move import DEAL, DRAW, FOUNDATION_IDS, MAX_COUNT, STOCK, TABLEAU, TABLEAU_IDS, WASTE, Move, parse_location
 from .position import Pile, Position, finished_run_on_top
+
+
+def _as_move(move: object) -> Move:
+    """``move`` as a ``Move`` (a ``Move``, or a tuple or list of source, target and maybe count), or
+    ``ValueError`` saying in one sentence what is wrong with it."""
+    if not isinstance(move, (tuple, list)) or not 2 <= len(move) <= 3:
+        raise ValueError(f"a move is (source, target) or (source, target, count), not {echo(move)}")
+    source, target, *rest = move
+    count = rest[0] if rest else 1
+    for name, value in (("source", source), ("target", target)):
+        if not isinstance(value, str):
+            raise ValueError(f"a move's {name} is a location such as 't3', not {echo(value)}")
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise ValueError(f"count must be a whole number, not {echo(count)}")
+    if not 1 <= count <= MAX_COUNT:
+        raise ValueError(f"count must be from 1 to {MAX_COUNT}, not {echo(count)}")
+    return move if type(move) is Move else Move(source, target, count)
+
 
 # Effects recorded after a move so undo can reverse them exactly.
 _TURN = 0  # (_TURN, pile): the pile's top face-down card was turned up
@@ -196,10 +215,14 @@ class Game:
 
     # -- checking a single move -------------------------------------------------------
 
-    def why_illegal(self, move: Move) -> str | None:
-        """None when ``move`` is legal here, else the reason it is not, in words."""
+    def why_illegal(self, move: Move | tuple) -> str | None:
+        """None when ``move`` is legal here, else the reason it is not, in one sentence.
+
+        Total: any value at all (a wrong type, a tuple of the wrong length, an unknown location, a huge
+        count) gives a reason rather than an exception.
+        """
         try:
-            return self._why_illegal(move)
+            return self._why_illegal(_as_move(move))
         except (TypeError, ValueError) as exc:
             return str(exc)
 
@@ -207,11 +230,11 @@ class Game:
         source, target, count = move
         if self.is_won():
             return "the game is already won"
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            return f"count must be a positive whole number, not {count!r}"
         src_kind, s = parse_location(source)
         dst_kind, d = parse_location(target)
         where = f"{source} to {target}"
+        if src_kind == TABLEAU:
+            return f"{where}: cards move from one pile (t0..t{len(self.up) - 1}), not from 'tableau'"
         if src_kind == STOCK:
             expected = WASTE if self.spec.has_waste else TABLEAU
             if target != expected:
@@ -296,7 +319,10 @@ class Game:
 
     def play(self, move: Move | tuple) -> None:
         """Play a legal move; raise ``IllegalMoveError`` (game unchanged) otherwise."""
-        move = Move(*move)
+        try:
+            move = _as_move(move)
+        except (TypeError, ValueError) as exc:
+            raise IllegalMoveError(str(exc)) from None
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -429,6 +455,8 @@ class Game:
             kind, index = parse_location(source)
         except ValueError as exc:
             raise NoDestinationError(str(exc)) from None
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise NoDestinationError(f"count must be a whole number, not {echo(count)}")
         if self.is_won():
             raise NoDestinationError("the game is already won")
         if kind == STOCK:
@@ -441,7 +469,7 @@ class Game:
             if index >= len(self.up) or not self.up[index]:
                 raise NoDestinationError(f"{source} has no card to move")
             if not isinstance(count, int) or count < 1 or count > len(self.up[index]):
-                raise NoDestinationError(f"{source} has no face-up card {count} from the top")
+                raise NoDestinationError(f"{source} has no face-up card {echo(count)} from the top")
             if count > self.run_length(index):
                 reason = self.why_illegal(Move(source, source, count)) or ""
                 raise NoDestinationError(reason.replace(f"{source} to {source}: ", f"{source}: "))

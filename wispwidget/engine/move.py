@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..limits import echo
+
 TABLEAU = "tableau"
 STOCK = "stock"
 WASTE = "waste"
 
 MAX_PILES = 64
+#: No move carries more cards than this (a two-deck game has 104); larger counts are refused, not looped over.
+MAX_COUNT = 1000
 TABLEAU_IDS = tuple(f"t{i}" for i in range(MAX_PILES))
 FOUNDATION_IDS = tuple(f"f{i}" for i in range(MAX_PILES))
 
@@ -46,10 +50,13 @@ def parse_location(text: str) -> tuple[str, int]:
 
     Raises ``ValueError`` for anything else. Indexes are not range-checked here.
     """
+    if not isinstance(text, str):
+        raise ValueError(f"a location is a string such as 't3', not {echo(text)}")
     if text in (WASTE, STOCK, TABLEAU):
         return text, -1
-    if isinstance(text, str) and len(text) >= 2 and text[0] in "tf" and text[1:].isdigit() and text[1:].isascii():
+    if 2 <= len(text) <= 4 and text[0] in "tf" and text[1:].isdigit() and text[1:].isascii():
         if len(text) > 2 and text[1] == "0":
             raise ValueError(f"{text!r} is not a location (no leading zeros)")
         return text[0], int(text[1:])
-    raise ValueError(f"{text!r} is not a location (t0..tN, f0..f7, waste, stock, tableau)")
+    raise ValueError(f"{echo(text)} is not a location (t0..tN, f0..f7, waste, stock, tableau)")
+

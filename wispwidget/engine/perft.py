@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..limits import check_depth
 from .game import Game
 
 
@@ -11,8 +12,11 @@ def perft(game: Game, depth: int) -> int:
     A deal or draw is one move; turning cards and removing finished runs are
     not moves. The game is left as it was.
     """
-    if depth < 0:
-        raise ValueError(f"depth must be 0 or more, not {depth}")
+    depth = check_depth(depth)
+    return _perft(game, depth)
+
+
+def _perft(game: Game, depth: int) -> int:
     if depth == 0:
         return 1
     moves = game.legal_moves()
@@ -21,6 +25,6 @@ def perft(game: Game, depth: int) -> int:
     total = 0
     for move in moves:
         game.push(move)
-        total += perft(game, depth - 1)
+        total += _perft(game, depth - 1)
         game.pop()
     return total

@@ -8,14 +8,17 @@ says what and where. Writers emit canonical text (``"TS"``, not ``"10s"``).
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Iterable
 from typing import Any
 
 from ..cards import SUIT_CHARS, Card, card_str, parse_card
-from ..engine.move import Move, parse_location
+from ..engine.move import MAX_COUNT, Move, parse_location
 from ..engine.position import Pile, Position
 from ..errors import FormatError, UnknownGameError
 from ..games.catalogue import get_game
+from ..limits import MAX_INPUT_BYTES, echo
 
 POSITION_FORMAT = "wisp-position/1"
 MOVE_FORMAT = "wisp-move/1"
@@ -40,16 +43,64 @@ def _no_constant(name: str) -> Any:
     raise FormatError(f"{name} is not allowed in these files")
 
 
+#: The most digits a JSON integer may have (no field of these formats needs more than 20).
+MAX_INT_DIGITS = 100
+
+
+class _HugeNumber(Exception):
+    pass
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _HugeNumber(text)
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _HugeNumber(text)
+    return value
+
+
+def _where(text: str | bytes, token: str) -> str:
+    """``line L column C`` of the first occurrence of ``token`` as a JSON number in ``text``."""
+    body = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+    match = re.search(r"(?<![\w\".+-])" + re.escape(token) + r"(?![\w.])", body)
+    if match is None:
+        return "somewhere"
+    line = body.count("\n", 0, match.start()) + 1
+    column = match.start() - (body.rfind("\n", 0, match.start()) + 1) + 1
+    return f"line {line} column {column}"
+
+
 def load_json(text: str | bytes) -> Any:
-    """Parse JSON strictly (no duplicate keys, no NaN or Infinity)."""
+    """Parse JSON strictly (no duplicate keys, no NaN or Infinity, no numbers too large to mean anything)."""
+    if len(text) > MAX_INPUT_BYTES:
+        raise FormatError(f"the document is larger than {MAX_INPUT_BYTES // (1 << 20)} MiB")
+    if isinstance(text, (bytes, bytearray)):  # UTF-8 only: json would also guess UTF-16 and UTF-32
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise FormatError(f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant,
+                          parse_int=_int, parse_float=_float)
     except json.JSONDecodeError as exc:
         raise FormatError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except UnicodeDecodeError as exc:
         raise FormatError(f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
     except RecursionError:
         raise FormatError("not valid JSON: nested too deeply") from None
+    except _HugeNumber as exc:
+        token = str(exc)
+        if token.lstrip("-").isdigit():
+            raise FormatError(f"a number of {len(token.lstrip('-')):,} digits at {_where(text, token)} is too "
+                              f"large (at most {MAX_INT_DIGITS} digits)") from None
+        raise FormatError(f"the number {echo(token)} at {_where(text, token)} is too large to be finite") from None
+    except ValueError as exc:  # anything else json's number conversion refuses
+        raise FormatError(f"not valid JSON: {echo(str(exc))}") from None
 
 
 def dump_json(document: dict[str, Any], indent: int | None = None) -> str:
@@ -67,7 +118,7 @@ def _object(value: Any, where: str, required: Iterable[str], optional: Iterable[
     required, allowed = set(required), set(required) | set(optional)
     for key in value:
         if key not in allowed:
-            raise FormatError(f"{where}: unknown field {key!r} (allowed: {', '.join(sorted(allowed))})")
+            raise FormatError(f"{where}: unknown field {echo(key)} (allowed: {', '.join(sorted(allowed))})")
     for key in sorted(required):
         if key not in value:
             raise FormatError(f"{where}: missing field {key!r}")
@@ -95,6 +146,11 @@ def _cards(value: Any, where: str) -> tuple[Card, ...]:
     items = _list(value, where)
     result = []
     for i, text in enumerate(items):
+        if isinstance(text, str) and len(text) > 8:
+            raise FormatError(f"{where}[{i}]: {echo(text)} is not a card (rank A23456789TJQK then suit CDHS, "
+                              "e.g. '7H')")
+        if not isinstance(text, str):
+            raise FormatError(f"{where}[{i}]: a card must be a string like '7H', not {_kind(text)}")
         try:
             result.append(parse_card(text))
         except ValueError as exc:
@@ -104,7 +160,7 @@ def _cards(value: Any, where: str) -> tuple[Card, ...]:
 
 def _format(doc: dict[str, Any], expected: str, where: str) -> None:
     if doc.get("format") != expected:
-        raise FormatError(f"{where}format: expected {expected!r}, not {doc.get('format')!r}")
+        raise FormatError(f"{where}format: expected {expected!r}, not {echo(doc.get('format'))}")
 
 
 # -- positions ----------------------------------------------------------------------
@@ -118,6 +174,11 @@ def position_from_dict(doc: Any, where: str = "") -> Position:
     _format(doc, POSITION_FORMAT, prefix)
     game = _string(doc["game"], f"{prefix}game")
     variant = _string(doc.get("variant", "standard"), f"{prefix}variant")
+    if not variant:
+        raise FormatError(f"{prefix}variant: an empty string is not a variant (omit the field for standard)")
+    for name, text in (("game", game), ("variant", variant)):
+        if len(text) > 60:
+            raise FormatError(f"{prefix}{name}: {echo(text)} is not a known {name}")
     try:
         spec = get_game(game, variant)
     except UnknownGameError as exc:
@@ -137,7 +198,7 @@ def position_from_dict(doc: Any, where: str = "") -> Position:
         for i, suit in enumerate(raw):
             text = _string(suit, f"{prefix}foundations[{i}]").upper()
             if len(text) != 1 or text not in SUIT_CHARS:
-                raise FormatError(f"{prefix}foundations[{i}]: {suit!r} is not a suit (C, D, H or S)")
+                raise FormatError(f"{prefix}foundations[{i}]: {echo(suit)} is not a suit (C, D, H or S)")
             suits.append(SUIT_CHARS.index(text))
         finished = tuple(suits)
     else:
@@ -195,8 +256,8 @@ def move_from_dict(doc: Any, where: str = "move") -> Move:
         except ValueError as exc:
             raise FormatError(f"{where}.{name}: {exc}") from None
     count = doc.get("count", 1)
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise FormatError(f"{where}.count: expected a whole number of at least 1, not {count!r}")
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
+        raise FormatError(f"{where}.count: expected a whole number from 1 to {MAX_COUNT}, not {echo(count)}")
     if count != 1 and not (source[0] == "t" and target[0] == "t"):
         raise FormatError(f"{where}.count: only 1 is accepted for a move from {source} to {target}")
     return Move(source, target, count)
@@ -236,3 +297,60 @@ def read_solution(text: str | bytes) -> tuple[Position, list[Move]]:
 def write_solution(position: Position, moves: Iterable[Move], indent: int | None = 2) -> str:
     """``wisp-solution/1`` JSON text."""
     return dump_json(solution_to_dict(position, moves), indent)
+
+
+# -- search traces ------------------------------------------------------------------
+
+
+TRACE_FORMAT = "wisp-trace/1"
+#: The fields of one trace event: [kind, node, parent, move, depth, g, h10, frontier, explored, rule].
+TRACE_EVENT_FIELDS = 10
+_EVENT_LIMIT = 1 << 53
+
+
+def check_trace_dict(doc: Any, kinds: int = 7) -> dict[str, Any]:
+    """Check a ``wisp-trace/1`` object before it is replayed; return it or raise ``FormatError`` saying where.
+
+    Beyond the shape (each event ten whole numbers), the references must hold: an event's move and rule
+    index the trace's tables (or are -1), and a node's parent is -1 or a node that appeared earlier, so the
+    path back from any node ends.
+    """
+    doc = _object(doc, "trace", ["format", "algorithm", "start", "moves", "rules", "events"], ["options", "kinds"])
+    _format(doc, TRACE_FORMAT, "")
+    algorithm = _string(doc["algorithm"], "algorithm")
+    if not algorithm or len(algorithm) > 60:
+        raise FormatError(f"algorithm: expected a short name, not {echo(algorithm)}")
+    if "options" in doc and not isinstance(doc["options"], dict):
+        raise FormatError(f"options: expected a JSON object, not {_kind(doc['options'])}")
+    if "kinds" in doc:
+        for i, name in enumerate(_list(doc["kinds"], "kinds")):
+            _string(name, f"kinds[{i}]")
+    position_from_dict(doc["start"], "start")
+    moves = _list(doc["moves"], "moves")
+    for i, move in enumerate(moves):
+        move_from_dict(move, f"moves[{i}]")
+    rules = _list(doc["rules"], "rules")
+    for i, rule in enumerate(rules):
+        _string(rule, f"rules[{i}]")
+    first_seen: dict[int, int] = {}
+    for i, event in enumerate(_list(doc["events"], "events")):
+        at = f"events[{i}]"
+        items = _list(event, at)
+        if len(items) != TRACE_EVENT_FIELDS:
+            raise FormatError(f"{at}: expected {TRACE_EVENT_FIELDS} numbers, not {len(items)}")
+        for j, value in enumerate(items):
+            if isinstance(value, bool) or not isinstance(value, int) or not -_EVENT_LIMIT < value < _EVENT_LIMIT:
+                raise FormatError(f"{at}[{j}]: expected a whole number, not {echo(value)}")
+        kind, node, parent, move, rule = items[0], items[1], items[2], items[3], items[9]
+        if not 0 <= kind < kinds:
+            raise FormatError(f"{at}[0]: the event kind must be from 0 to {kinds - 1}, not {kind}")
+        if node < -1 or parent < -1:
+            raise FormatError(f"{at}: node and parent are -1 or more")
+        if not -1 <= move < len(moves):
+            raise FormatError(f"{at}[3]: move {move} is not in the trace's {len(moves)} moves")
+        if not -1 <= rule < len(rules):
+            raise FormatError(f"{at}[9]: rule {rule} is not in the trace's {len(rules)} rules")
+        first_seen.setdefault(node, i)
+        if parent != -1 and (parent == node or first_seen.get(parent, i) >= first_seen[node]):
+            raise FormatError(f"{at}[2]: the parent {parent} of node {node} must be a node that appeared earlier")
+    return doc

@@ -18,9 +18,11 @@ from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
 from ..io.formats import SOLVE_FORMAT, move_to_dict
+from ..limits import LimitError, check_max_positions, check_time_limit, echo
 from . import native
 
 DEFAULT_MAX_POSITIONS = 1_000_000
+ENGINES = ("auto", "native", "python")
 
 
 class SolverDefect(RuntimeError):
@@ -87,8 +89,10 @@ def solve(position: Position | Game, max_positions: int = DEFAULT_MAX_POSITIONS,
     """
     if isinstance(position, Game):
         position = position.position()
-    if max_positions < 1:
-        raise ValueError(f"max_positions must be at least 1, not {max_positions}")
+    max_positions = check_max_positions(max_positions)
+    time_limit = check_time_limit(time_limit)
+    if engine not in ENGINES:
+        raise LimitError(f"engine must be one of {', '.join(ENGINES)}, not {echo(engine)}")
     lib = native.load() if engine in ("auto", "native") else None
     if engine == "native" and lib is None:
         raise RuntimeError("the C solver core is not available (no C compiler?)")

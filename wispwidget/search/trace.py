@@ -16,7 +16,7 @@ from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
 from ..errors import FormatError
-from ..io.formats import load_json, move_from_dict, move_to_dict, position_from_dict, position_to_dict
+from ..io.formats import check_trace_dict, load_json, move_from_dict, move_to_dict, position_from_dict, position_to_dict
 
 TRACE_FORMAT = "wisp-trace/1"
 KINDS = ("generate", "expand", "duplicate", "prune", "backtrack", "goal", "iteration")
@@ -124,6 +124,7 @@ class Trace:
         doc = load_json(text)
         if not isinstance(doc, dict) or doc.get("format") != TRACE_FORMAT:
             raise FormatError(f"not a {TRACE_FORMAT} document")
+        check_trace_dict(doc, len(KINDS))  # shape and references, so replaying it cannot fail or loop
         trace = cls(start=position_from_dict(doc["start"], "start"), algorithm=str(doc["algorithm"]),
                     options=dict(doc.get("options", {})))
         trace.moves = [move_from_dict(m, f"moves[{i}]") for i, m in enumerate(doc["moves"])]

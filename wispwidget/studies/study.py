@@ -5,19 +5,23 @@ Local worker processes by default; a Dask distributed cluster when asked.
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 import time
+from array import array
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ..engine.dealing import deal_position
+from ..errors import WispError
 from ..games.catalogue import get_game
+from ..limits import check_workers, clip, echo, parse_deal_range
 from ..search.players import PLAYERS, play_game
 from ..search.solver import solve
-from .stats import percentile, winnable_bounds
+from .stats import percentile, wilson_interval, winnable_bounds
 
 
 @dataclass(frozen=True)
@@ -56,72 +60,185 @@ def _play_job(job: StudyJob, position) -> dict[str, Any]:
         player.max_positions = min(job.max_positions, player.max_positions)
     game = play_game(position, player, seed=job.seed)
     return {"game": job.game, "variant": job.variant, "seed": job.seed, "player": job.player,
-            "result": "won" if game.won else "lost", "positions": 0, "moves": len(game.moves),
+            "result": "won" if game.won else "lost", "moves": len(game.moves),
             "seconds": round(_time.perf_counter() - started, 4), "reason": game.reason}
 
 
 def parse_range(text: str) -> range:
-    """``"1-1000"`` (inclusive) or ``"7"`` as a range of deal numbers."""
-    first, _, last = text.partition("-")
-    try:
-        low, high = int(first), int(last or first)
-    except ValueError:
-        raise ValueError(f"--deals expects A-B (e.g. 1-1000), not {text!r}") from None
-    if low < 0 or high < low:
-        raise ValueError(f"--deals expects 0 <= A <= B, not {text!r}")
-    return range(low, high + 1)
+    """``"1-1000"`` (inclusive) or ``"7"`` as a range of deal numbers (``limits.parse_deal_range``)."""
+    return parse_deal_range(text)
 
 
-def run_local(jobs: list[StudyJob], workers: int) -> Iterator[dict[str, Any]]:
-    """Results as they finish, from local worker processes (in this process when workers == 1)."""
+def _window(workers: int) -> int:
+    """How many jobs are in flight at once: enough to keep every worker busy, few enough to stay small."""
+    return max(4, 4 * workers)
+
+
+def _pool_initializer() -> None:
+    """Workers ignore Ctrl-C: the main process stops them, and they print no tracebacks of their own."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _indexed_local(jobs: Iterable[StudyJob], workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(job index, record)`` as jobs finish; jobs are taken lazily, at most a window of them in flight."""
+    numbered = enumerate(jobs)
     if workers <= 1:
-        for job in jobs:
-            yield run_job(job)
+        for index, job in numbered:
+            yield index, run_job(job)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_job, job) for job in jobs]
-        for future in as_completed(futures):
-            yield future.result()
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_pool_initializer)
+    pending: dict[Future, int] = {}
+    try:
+        for index, job in itertools.islice(numbered, _window(workers)):
+            pending[pool.submit(run_job, job)] = index
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                index = pending.pop(future)
+                for more, job in itertools.islice(numbered, 1):
+                    pending[pool.submit(run_job, job)] = more
+                yield index, future.result()
+    finally:
+        pool.shutdown(wait=not pending, cancel_futures=True)
+        if pending:
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
 
 
-def run_dask(jobs: list[StudyJob], scheduler: str | Any) -> Iterator[dict[str, Any]]:
-    """Results as they finish, from a Dask distributed cluster (an address or a Client)."""
-    from distributed import Client
+def run_local(jobs: Iterable[StudyJob], workers: int) -> Iterator[dict[str, Any]]:
+    """Results as they finish, from local worker processes (in this process when workers == 1)."""
+    for _index, record in _indexed_local(jobs, workers):
+        yield record
+
+
+#: Seconds to wait for a Dask scheduler before saying it cannot be reached.
+CONNECT_SECONDS = 5
+
+
+class StudyError(WispError):
+    """A study could not run (a Dask scheduler that cannot be reached, a worker that died)."""
+
+
+def connect(scheduler: str | Any, timeout: float = CONNECT_SECONDS) -> Any:
+    """A Dask ``Client`` for an address (or the client given), or ``StudyError`` within ``timeout`` seconds."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise StudyError("--executor dask needs the 'distributed' package (pip install distributed)") from None
+    if isinstance(scheduler, Client):
+        return scheduler
+    if not isinstance(scheduler, str) or not scheduler.strip():
+        raise StudyError(f"--scheduler needs a Dask scheduler address such as tcp://host:8786, not {echo(scheduler)}")
+    try:
+        return Client(scheduler, timeout=timeout)
+    except Exception as exc:
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise StudyError(f"cannot reach the Dask scheduler {echo(scheduler)} within {timeout:g} s: "
+                         f"{clip(reason, 120)}") from None
+
+
+def _indexed_dask(jobs: Iterable[StudyJob], scheduler: str | Any) -> Iterator[tuple[int, dict[str, Any]]]:
     from distributed import as_completed as dask_completed
 
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    client = connect(scheduler)
+    numbered = enumerate(jobs)
+    window = max(16, 4 * sum(client.nthreads().values()))
+    pending: dict[Any, int] = {}
     try:
-        futures = client.map(run_job, jobs, pure=False)
-        for future in dask_completed(futures):
-            yield future.result()
+        queue = dask_completed()
+        for index, job in itertools.islice(numbered, window):
+            future = client.submit(run_job, job, pure=False)
+            pending[future] = index
+            queue.add(future)
+        for future in queue:
+            index = pending.pop(future)
+            for more, job in itertools.islice(numbered, 1):
+                nxt = client.submit(run_job, job, pure=False)
+                pending[nxt] = more
+                queue.add(nxt)
+            yield index, future.result()
     finally:
+        if pending:
+            client.cancel(list(pending))
         if client is not scheduler:
             client.close()
 
 
+def run_dask(jobs: Iterable[StudyJob], scheduler: str | Any) -> Iterator[dict[str, Any]]:
+    """Results as they finish, from a Dask distributed cluster (an address or a Client)."""
+    for _index, record in _indexed_dask(jobs, scheduler):
+        yield record
+
+
+class Tally:
+    """A summary built one record at a time (numbers in compact arrays, not the records themselves)."""
+
+    def __init__(self) -> None:
+        self.counts = {"won": 0, "lost": 0, "unknown": 0}
+        self.positions = array("q")
+        self.seconds = array("d")
+        self.moves = array("q")
+        self.peak = 0
+        self.players: set[str] = set()
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Count one record."""
+        self.counts[record["result"]] = self.counts.get(record["result"], 0) + 1
+        self.seconds.append(float(record.get("seconds", 0.0)))
+        self.moves.append(int(record.get("moves", 0)))
+        if "player" in record:
+            self.players.add(record["player"])
+        else:
+            self.positions.append(int(record.get("positions", 0)))
+        self.peak = max(self.peak, int(record.get("peak_rss_bytes", 0)))
+
+    def summary(self) -> dict[str, Any]:
+        """The summary: in solver words for thoughtful studies, in player words for a player's games."""
+        counts = self.counts
+        n = sum(counts.values())
+        seconds = list(self.seconds)
+        if self.players:
+            won = counts["won"]
+            low, high = wilson_interval(won, n)
+            return {"deals": n, "player": ", ".join(sorted(self.players)), "won": won, "lost": n - won,
+                    "won_share": won / n if n else 0.0, "won_low": low, "won_high": high,
+                    "median_moves": percentile(list(self.moves), 0.5), "median_seconds": percentile(seconds, 0.5),
+                    "p90_seconds": percentile(seconds, 0.9)}
+        positions = list(self.positions)
+        low, high = winnable_bounds(counts["won"], counts["lost"], counts["unknown"])
+        return {
+            "deals": n, **counts,
+            "settled_share": (counts["won"] + counts["lost"]) / n if n else 0.0,
+            "won_share": counts["won"] / n if n else 0.0,
+            "winnable_low": low, "winnable_high": high,
+            "median_positions": percentile(positions, 0.5), "p90_positions": percentile(positions, 0.9),
+            "median_seconds": percentile(seconds, 0.5), "p90_seconds": percentile(seconds, 0.9),
+            "positions_per_second": sum(positions) / sum(seconds) if sum(seconds) else 0.0,
+            "peak_rss_bytes": self.peak,
+        }
+
+
 def summarise(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """Counts, the winnable share with its 95% bounds, and median/p90 positions and seconds."""
-    records = list(records)
-    counts = {name: sum(r["result"] == name for r in records) for name in ("won", "lost", "unknown")}
-    n = len(records)
-    low, high = winnable_bounds(counts["won"], counts["lost"], counts["unknown"])
-    positions = [r["positions"] for r in records]
-    seconds = [r["seconds"] for r in records]
-    return {
-        "deals": n, **counts,
-        "settled_share": (counts["won"] + counts["lost"]) / n if n else 0.0,
-        "won_share": counts["won"] / n if n else 0.0,
-        "winnable_low": low, "winnable_high": high,
-        "median_positions": percentile(positions, 0.5), "p90_positions": percentile(positions, 0.9),
-        "median_seconds": percentile(seconds, 0.5), "p90_seconds": percentile(seconds, 0.9),
-        "positions_per_second": sum(positions) / sum(seconds) if sum(seconds) else 0.0,
-        "peak_rss_bytes": max((r.get("peak_rss_bytes", 0) for r in records), default=0),
-    }
+    """Counts, the winnable share with its 95% bounds, and median/p90 positions and seconds.
+
+    For a player's games (records with ``player``): won K of N with its Wilson interval, median moves and
+    seconds per game, and nothing about positions or settled shares.
+    """
+    tally = Tally()
+    for record in records:
+        tally.add(record)
+    return tally.summary()
 
 
 def format_summary(summary: dict[str, Any]) -> str:
     """The summary as a few lines for a person."""
     s = summary
+    if "player" in s:
+        return (f"{s['player']} player: won {s['won']:,} of {s['deals']:,} ({100 * s['won_share']:.1f}%, "
+                f"95% CI {100 * s['won_low']:.1f}–{100 * s['won_high']:.1f}%)\n"
+                f"per game: median {s['median_moves']:,.0f} moves, {s['median_seconds']:.3f} s")
     return (
         f"deals {s['deals']}: won {s['won']}, lost {s['lost']}, unknown {s['unknown']} "
         f"(settled {100 * s['settled_share']:.1f}%)\n"
@@ -133,27 +250,86 @@ def format_summary(summary: dict[str, Any]) -> str:
     )
 
 
-def study(jobs: list[StudyJob], *, workers: int = 1, executor: str = "local", scheduler: Any = None,
-          out: TextIO | None = None, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Run the jobs, write one JSON line per deal to ``out`` (in deal order), return the summary."""
+def study(jobs: Iterable[StudyJob], *, workers: int = 1, executor: str = "local", scheduler: Any = None,
+          out: TextIO | None = None, progress: Callable[[int, int], None] | None = None,
+          total: int | None = None, kept: Iterable[dict[str, Any]] = ()) -> dict[str, Any]:
+    """Run the jobs, write one JSON line per deal to ``out`` as it goes (in job order, flushed), return the summary.
+
+    ``jobs`` may be a lazy iterable (``total`` then gives the progress bar its length); at most a window of
+    jobs is in flight. ``kept`` are records of an earlier run (``--resume``), counted in the summary but not
+    written again.
+    """
     if executor == "dask":
         if scheduler is None:
-            raise ValueError("--executor dask needs --scheduler ADDRESS")
-        stream = run_dask(jobs, scheduler)
+            raise StudyError("--executor dask needs --scheduler ADDRESS")
+        stream = _indexed_dask(jobs, scheduler)
     elif executor == "local":
-        stream = run_local(jobs, workers)
+        stream = _indexed_local(jobs, check_workers(workers))
     else:
-        raise ValueError(f"unknown executor {executor!r} (local or dask)")
-    records = []
-    for done, record in enumerate(stream, 1):
-        records.append(record)
+        raise StudyError(f"unknown executor {echo(executor)} (local or dask)")
+    if total is None and hasattr(jobs, "__len__"):
+        total = len(jobs)  # type: ignore[arg-type]
+    tally = Tally()
+    for record in kept:
+        tally.add(record)
+    waiting: dict[int, dict[str, Any]] = {}
+    next_index = 0
+    for done, (index, record) in enumerate(stream, 1):
+        waiting[index] = record
+        while next_index in waiting:
+            ready = waiting.pop(next_index)
+            next_index += 1
+            tally.add(ready)
+            if out is not None:
+                out.write(json.dumps(ready) + "\n")
+                out.flush()
         if progress:
-            progress(done, len(jobs))
-    records.sort(key=lambda r: r["seed"])
-    if out is not None:
-        for record in records:
-            out.write(json.dumps(record) + "\n")
-    return summarise(records)
+            progress(done, total if total is not None else done)
+    return tally.summary()
+
+
+def read_kept(path: str, game: str, variant: str, player: str) -> dict[int, dict[str, Any]]:
+    """The valid records of an earlier run in ``path`` (for ``--resume``), by seed.
+
+    A line that is not a complete record (a run cut off mid-line leaves such a last line) is skipped. A
+    record of another game, variant or player raises ``StudyError``: resuming into that file would mix
+    two studies.
+    """
+    kept: dict[int, dict[str, Any]] = {}
+    try:
+        handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
+    except FileNotFoundError:
+        return kept
+    except OSError as exc:
+        raise StudyError(f"--resume: cannot read {clip(path)}: {exc.strerror or exc}") from None
+    with handle:
+        for number, line in enumerate(handle, 1):
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if not _is_record(record, player):
+                continue
+            theirs = (record["game"], record["variant"], record.get("player", "thoughtful"))
+            if theirs != (game, variant, player):
+                raise StudyError(f"--resume: line {number} of {clip(path)} is a deal of {'/'.join(theirs)}, not of "
+                                 f"{game}/{variant}/{player}; choose another --output")
+            kept.setdefault(record["seed"], record)
+    return kept
+
+
+def _is_record(record: Any, player: str) -> bool:
+    if not isinstance(record, dict) or not isinstance(record.get("game"), str) or not isinstance(
+            record.get("variant"), str):
+        return False
+    seed = record.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        return False
+    thoughtful = "player" not in record
+    allowed = ("won", "lost", "unknown") if thoughtful else ("won", "lost")
+    numbers = ("positions", "moves", "seconds") if thoughtful else ("moves", "seconds")
+    return record.get("result") in allowed and all(
+        isinstance(record.get(k), (int, float)) and not isinstance(record.get(k), bool) for k in numbers)
 
 
 def progress_bar(stream: TextIO = sys.stderr) -> Callable[[int, int], None]:
