@@ -222,6 +222,7 @@ class HindsightPlayer(Player):
     _plan_key: tuple | None = None
     _lost_unseen: tuple | None = None  # what was unseen when no sample could be won
     solves: int = 0  # solves run so far (for benchmarks)
+    last_plans: list = field(default_factory=list)  # the last decision's plans checked: (plan, samples won, positions)
 
     def reset(self) -> None:
         """Forget the fallback player's memory and any plan."""
@@ -255,6 +256,7 @@ class HindsightPlayer(Player):
 
     def _vote(self, info: InformationSet, rng: random.Random) -> tuple[Move, int, tuple[Move, ...]]:
         fresh = set(self.fallback.candidates(info))  # (the fallback remembers this visible state)
+        self.last_plans = []
         if len(info.legal_moves) == 1:
             return info.legal_moves[0], 0, ()
         legal = list(info.legal_moves)
@@ -294,6 +296,8 @@ class HindsightPlayer(Player):
             return (len(wins[end]), -sum(wins[end].values()), move_score(info, first), -legal.index(first))
 
         best = max(ranked, key=score)
+        self.last_plans = [(found[end], len(wins[end]), sum(wins[end].values())) for end in sorted(ranked, key=score,
+                                                                                                 reverse=True)]
         return found[best][0], len(wins[best]), found[best]
 
 
