@@ -6,7 +6,16 @@ import random
 
 from wispwidget import Game, deal
 from wispwidget.engine.position import Pile, Position
-from wispwidget.search.players import HeuristicPlayer, HindsightPlayer, InformationSet, next_key, play_game, reveals
+from wispwidget.search import players
+from wispwidget.search.players import (
+    HeuristicPlayer,
+    HindsightPlayer,
+    InformationSet,
+    cut_plan,
+    next_key,
+    play_game,
+    reveals,
+)
 
 
 def shuffled_hidden(position: Position, seed: int) -> Position:
@@ -52,7 +61,8 @@ def test_players_play_identically_until_a_card_is_revealed():
         a = deal("will-o-the-wisp", seed, variant="relaxed").position()
         b = shuffled_hidden(a, seed)
         assert a != b
-        for player in (HeuristicPlayer(), HindsightPlayer(samples=3, max_positions=2_000)):
+        for player in (HeuristicPlayer(), HindsightPlayer(samples=3, max_positions=2_000),
+                       HindsightPlayer(samples=3, max_positions=2_000, candidates=1)):
             assert moves_until_a_reveal(a, player) == moves_until_a_reveal(b, player)
 
 
@@ -87,3 +97,70 @@ def test_play_game_is_deterministic_and_legal():
     for move in first.moves:
         replay.play(move)
     assert replay.is_won() == first.won
+
+
+def test_the_no_peek_player_is_handed_information_sets_and_solves_only_sampled_arrangements(monkeypatch):
+    """The referee hands the player information sets; the player never solves (or builds) the real deal."""
+    real = Game(deal("will-o-the-wisp", 5, variant="relaxed").position(), validate=False)
+
+    def hidden(position: Position) -> tuple:
+        return tuple(p.down for p in position.tableau), position.stock
+
+    touched: list[tuple] = []
+    solve, game_init = players.solve, Game.__init__
+
+    def spy_solve(position, *args, **kwargs):
+        touched.append(hidden(position.position() if isinstance(position, Game) else position))
+        return solve(position, *args, **kwargs)
+
+    def spy_init(self, position, *args, **kwargs):
+        touched.append(hidden(position))
+        game_init(self, position, *args, **kwargs)
+
+    class Spy(HindsightPlayer):
+        def choose(self, info, rng):
+            assert type(info) is InformationSet
+            monkeypatch.setattr(players, "solve", spy_solve)
+            monkeypatch.setattr(Game, "__init__", spy_init)
+            try:
+                return super().choose(info, rng)
+            finally:
+                monkeypatch.setattr(players, "solve", solve)
+                monkeypatch.setattr(Game, "__init__", game_init)
+
+    spy = Spy(samples=3, max_positions=2_000)
+    moves = players.referee(lambda: InformationSet.of(real), spy, random.Random(1), max_moves=12)
+    for _ in range(12):
+        before = hidden(real.position())
+        try:
+            real.play(next(moves))
+        except StopIteration:
+            break
+        assert before not in touched  # nothing the player solved or built had the real hidden cards
+        touched.clear()
+    assert spy.solves > 0
+
+
+def test_a_plan_ends_at_the_first_move_that_may_reveal_a_card():
+    game = deal("will-o-the-wisp", 2, variant="relaxed")
+    from wispwidget.search.solver import solve
+    line = solve(game.position(), max_positions=50_000).moves
+    assert line
+    plan, end = cut_plan(game.position(), line)
+    replay = game.copy()
+    for move in plan[:-1]:
+        assert next_key(InformationSet.of(replay), move) is not None  # quiet moves only, before the last
+        replay.push(move)
+    assert plan == line or next_key(InformationSet.of(replay), plan[-1]) is None
+    assert end[0] == InformationSet.of(replay).key
+
+
+def test_checking_plans_against_every_sample_only_adds_solves():
+    position = deal("mini-wisp", 6).position()
+    info = InformationSet.of(Game(position, validate=False))
+    plain, checked = HindsightPlayer(samples=4, max_positions=2_000, candidates=1), HindsightPlayer(samples=4,
+                                                                                                   max_positions=2_000)
+    move, votes = checked.vote(info, random.Random(2))
+    assert move in info.legal_moves and 0 <= votes <= 4
+    plain.vote(info, random.Random(2))
+    assert checked.solves >= plain.solves

@@ -197,24 +197,32 @@ def move_score(info: InformationSet, move: Move) -> int:
 
 @dataclass
 class HindsightPlayer(Player):
-    """No-peek hindsight optimisation: sample hidden arrangements, solve each, play the most-winning first move.
+    """No-peek hindsight optimisation over plans, each plan checked against many arrangements of the hidden cards.
 
-    Each sample is consistent with what the player sees; the thoughtful solver finds a winning line in it (if
-    it can, within ``max_positions``, or four times that when no sample was won at first); the move that
-    starts a winning line in the most samples is played.
-    Until that move or the ones after it reveal a card, the player follows the same sampled line: those
-    moves only rearrange visible cards, so nothing new is known and sampling again would only cost time.
-    When no sample is won, the heuristic player chooses, and goes on choosing until a card is revealed (the
-    samples would only be lost again: rearranging visible cards rarely turns them round).
+    At a decision the player deals ``samples`` arrangements of the unseen cards consistent with what it sees
+    and lets the thoughtful solver find a winning line in each (within ``max_positions``). A line is cut into
+    a *plan*: its moves up to and including the first one that may reveal a card (a deal, a turned card, a
+    run leaving). Up to then every move only rearranges visible cards, so a plan can be played whatever the
+    hidden cards are. The solver found each plan knowing its own arrangement's stock order; the question
+    that matters is whether it wins the *other* arrangements too. So the ``candidates`` plans found most often
+    are each played out in every sample and solved from there; the plan that leaves the most samples won
+    is played (ties: the one that needed the fewest positions to win, an easier position). Then the player
+    follows it move by move and decides again once a card is revealed.
+    When no sample is won, the solver looks four times deeper; when that fails too, the heuristic player
+    chooses until a card is revealed. ``candidates=1`` is the plain hindsight vote (the first move of a
+    winning line in the most samples), as before.
     """
 
-    samples: int = 5
+    samples: int = 8
     max_positions: int = 20_000
+    candidates: int = 4
     name: str = "no-peek"
     fallback: HeuristicPlayer = field(default_factory=HeuristicPlayer)
     _plan: list[Move] = field(default_factory=list)
     _plan_key: tuple | None = None
     _lost_unseen: tuple | None = None  # what was unseen when no sample could be won
+    solves: int = 0  # solves run so far (for benchmarks)
+    last_plans: list = field(default_factory=list)  # the last decision's plans checked: (plan, samples won, positions)
 
     def reset(self) -> None:
         """Forget the fallback player's memory and any plan."""
@@ -222,7 +230,7 @@ class HindsightPlayer(Player):
         self._plan, self._plan_key, self._lost_unseen = [], None, None
 
     def choose(self, info: InformationSet, rng: random.Random) -> Move:
-        """The next move of the current plan, or the first move of a winning line in the most samples."""
+        """The next move of the current plan, or the first move of the plan that wins the most samples."""
         if self._plan and info.key == self._plan_key and self._plan[0] in info.legal_moves:
             move = self._plan.pop(0)
             self.fallback.candidates(info)  # the fallback remembers every visible state, planned ones too
@@ -238,29 +246,74 @@ class HindsightPlayer(Player):
         return move
 
     def vote(self, info: InformationSet, rng: random.Random) -> tuple[Move, int]:
-        """The chosen move and in how many of the ``samples`` arrangements it starts a winning line."""
+        """The chosen move and in how many of the ``samples`` arrangements its plan was found to win."""
         move, votes, _ = self._vote(info, rng)
         return move, votes
 
+    def _solve(self, position: Position | Game, budget: int):
+        self.solves += 1
+        return solve(position, max_positions=budget)
+
     def _vote(self, info: InformationSet, rng: random.Random) -> tuple[Move, int, tuple[Move, ...]]:
         fresh = set(self.fallback.candidates(info))  # (the fallback remembers this visible state)
+        self.last_plans = []
         if len(info.legal_moves) == 1:
             return info.legal_moves[0], 0, ()
-        votes: Counter[Move] = Counter()
-        lines: dict[Move, tuple[Move, ...]] = {}
-        for budget in (self.max_positions, 4 * self.max_positions):  # a second, deeper look when none was won
-            for _ in range(self.samples):
-                result = solve(info.sample(rng), max_positions=budget)
-                if result.result == "won" and result.moves and result.moves[0] in fresh:
-                    votes[result.moves[0]] += 1
-                    lines.setdefault(result.moves[0], result.moves)
-            if votes:
-                break
-        if not votes:
-            return self.fallback.choose(info, rng), 0, ()
         legal = list(info.legal_moves)
-        best = max(votes, key=lambda m: (votes[m], move_score(info, m), -legal.index(m)))
-        return best, votes[best], lines[best]
+        for budget in (self.max_positions, 4 * self.max_positions):  # a second, deeper look when none was won
+            arrangements = [info.sample(rng) for _ in range(self.samples)]
+            found: dict[tuple, tuple[Move, ...]] = {}  # what a plan leads to -> the plan
+            wins: dict[tuple, dict[int, int]] = {}  # plan -> {sample: positions the solver needed}
+            for index, arrangement in enumerate(arrangements):
+                result = self._solve(arrangement, budget)
+                if result.result == "won" and result.moves and result.moves[0] in fresh:
+                    plan, end = cut_plan(arrangement, result.moves)
+                    found.setdefault(end, plan)
+                    wins.setdefault(end, {})[index] = result.positions
+            if found:
+                break
+        if not found:
+            return self.fallback.choose(info, rng), 0, ()
+        ranked = sorted(found, key=lambda end: -len(wins[end]))[:max(1, self.candidates)]
+        if self.candidates > 1 and len(ranked) > 1 and len(wins[ranked[0]]) < len(arrangements):
+            best = 0  # the most samples a plan checked so far wins
+            for end in ranked:
+                for index, arrangement in enumerate(arrangements):
+                    if index in wins[end]:
+                        continue
+                    if len(wins[end]) + len(arrangements) - index < best:
+                        break  # it can no longer draw level with the best plan: stop checking it
+                    game = Game(arrangement, validate=False)
+                    for move in found[end]:
+                        game.push(move)
+                    result = self._solve(game, budget)
+                    if result.result == "won":
+                        wins[end][index] = result.positions
+                best = max(best, len(wins[end]))
+
+        def score(end: tuple) -> tuple:
+            first = found[end][0]
+            return (len(wins[end]), -sum(wins[end].values()), move_score(info, first), -legal.index(first))
+
+        best = max(ranked, key=score)
+        self.last_plans = [(found[end], len(wins[end]), sum(wins[end].values())) for end in sorted(ranked, key=score,
+                                                                                                 reverse=True)]
+        return found[best][0], len(wins[best]), found[best]
+
+
+def cut_plan(position: Position, line: tuple[Move, ...]) -> tuple[tuple[Move, ...], tuple]:
+    """The start of a line up to and including its first move that may reveal a card, and where it leads.
+
+    Where it leads is the visible state before that move and the move itself: two plans with the same end
+    differ only in the order of moves that rearrange visible cards.
+    """
+    game = Game(position, validate=False)
+    for at, move in enumerate(line):
+        info = InformationSet.of(game)
+        if next_key(info, move) is None:
+            return line[:at + 1], (info.key, move)
+        game.push(move)
+    return line, (InformationSet.of(game).key, None)
 
 
 @dataclass(frozen=True)
