@@ -64,3 +64,52 @@ int wisp_apply(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int
     return (int)k;
 }
 #endif
+
+#ifdef WISP_TEST_HOOKS
+/* 1 when keys and nodes kept past `start` bytes of arena (past 4 GiB: the 64-bit offsets) are found and read
+ * back, 0 when not, -1 when out of memory. The arenas are grown to `start` bytes without being written: the
+ * system commits only the pages the keys land on. */
+int wisp_test_offsets(int64_t start) {
+    Table t;
+    int ok = 1;
+    if (start < 0 || !table_init(&t)) return -1;
+    uint8_t *a = realloc(t.arena, (size_t)start + (1 << 20));
+    if (!a) {
+        table_free(&t);
+        return -1;
+    }
+    t.arena = a, t.arena_cap = (size_t)start + (1 << 20), t.arena_len = (size_t)start;
+    uint8_t key[8];
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < 1000; i++) {
+            memcpy(key, &i, sizeof i), memcpy(key + 4, &i, sizeof i);
+            if (table_insert(&t, key, 8) != (pass == 0)) ok = 0; /* new the first time, found the second */
+        }
+    table_free(&t);
+    NodeStore ns;
+    store_init(&ns);
+    if (!buf_reserve(&ns.arena, (size_t)start + (1 << 20))) return -1;
+    ns.arena_len = (size_t)start;
+    Game g;
+    State s, back;
+    memset(&g, 0, sizeof g), memset(&s, 0, sizeof s), memset(&back, 0, sizeof back);
+    g.npiles = 2, s.n[0] = 2, s.down[0] = 1, s.c[0][0] = 13 << 2 | 1, s.c[0][1] = 5 << 2 | 2, s.n[1] = 0;
+    int32_t id = store_add(&ns, &g, -1, 0, &s, 7);
+    if (id < 0) ok = -1;
+    else {
+        store_state(&ns, &g, id, &back);
+        ok &= back.n[0] == 2 && back.down[0] == 1 && back.c[0][0] == s.c[0][0] && back.c[0][1] == s.c[0][1] &&
+              store_node(&ns, id)->depth == 7;
+    }
+    store_free(&ns);
+    return ok;
+}
+#endif
+
+#ifdef WISP_TEST_HOOKS
+/* x + INT32_MAX: signed overflow for x > 0, so a sanitized build's report shows that the sanitizers are armed. */
+int wisp_test_canary(int32_t x) {
+    volatile int32_t big = INT32_MAX;
+    return x + big;
+}
+#endif

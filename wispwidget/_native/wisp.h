@@ -124,6 +124,8 @@ int wisp_moves(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int
 int wisp_apply(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t move, uint8_t *out,
                int64_t cap);
 int wisp_hopeless(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len);
+int wisp_test_offsets(int64_t start); /* the table's and node store's offsets past `start` bytes read back */
+int wisp_test_canary(int32_t x);      /* x + INT32_MAX: undefined for x > 0, for the sanitizer run's check */
 #endif
 
 #endif

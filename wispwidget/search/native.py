@@ -150,6 +150,8 @@ def _bind(lib: ctypes.CDLL, hooks: bool) -> ctypes.CDLL:
         lib.wisp_apply.restype = ctypes.c_int
         lib.wisp_hopeless.argtypes = [spec_p, u8p, ctypes.c_int64]
         lib.wisp_hopeless.restype = ctypes.c_int
+        lib.wisp_test_offsets.argtypes, lib.wisp_test_offsets.restype = [ctypes.c_int64], ctypes.c_int
+        lib.wisp_test_canary.argtypes, lib.wisp_test_canary.restype = [ctypes.c_int32], ctypes.c_int
     return lib
 
 

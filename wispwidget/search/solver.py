@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.move import Move
+from ..engine.move import MAX_PILES, Move
 from ..engine.position import Position
 from ..formats import SOLVE_FORMAT, move_to_dict
 from . import native
@@ -80,6 +80,10 @@ class UnknownEngineError(ValueError):
     """``solve(..., engine=...)`` got a name that is not one of ``ENGINES``."""
 
 
+class UnsupportedGame(ValueError):
+    """Neither the C core nor the engine can play this game (for example more piles than either names)."""
+
+
 class BudgetTooLarge(ValueError):
     """``max_positions`` could need more memory than the machine has: refused before the search starts."""
 
@@ -105,6 +109,9 @@ def solve(position: Position | Game, max_positions: int = DEFAULT_MAX_POSITIONS,
         raise UnknownEngineError(f"unknown solver engine {engine!r} (one of {', '.join(ENGINES)})")
     if max_positions < 1:
         raise ValueError(f"max_positions must be at least 1, not {max_positions}")
+    if position.spec.piles > MAX_PILES:
+        raise UnsupportedGame(f"{position.spec.key} has {position.spec.piles} tableau piles: the engine plays "
+                              f"at most {MAX_PILES} and the C core fewer")
     lib = native.load() if engine in ("auto", "native") else None
     if engine == "native" and lib is None:
         raise RuntimeError(f"the C solver core is not available: {native.why_unavailable}")
