@@ -72,7 +72,8 @@ def check_tuning() -> list[str]:
     failures = []
     for case in json.loads((EXPECTED / "tuning.json").read_text())["cases"]:
         position = deal(case["game"], case["seed"], variant=case.get("variant", "standard")).position()
-        strategy = replace(native.default_strategy(position), **case.get("strategy", {}))
+        changes = {k: tuple(v) if isinstance(v, list) else v for k, v in case.get("strategy", {}).items()}
+        strategy = replace(native.default_strategy(position), **changes)
         result = solve(position, case["budget"], strategy=strategy)
         ok = result.result == case["result"] and result.positions <= case.get("at_most", case["budget"])
         print(f"{'ok  ' if ok else 'FAIL'} {case['name']}: {result.result} in {result.positions:,} positions")

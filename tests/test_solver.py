@@ -266,49 +266,19 @@ def test_beams_of_one_solve_count_each_position_once():
     assert stats["positions"] == tree.positions
 
 
-def _wisp_verdict(seed, **settings):
-    """The verdict on Will o' the Wisp deal `seed` at the benchmark's 250,000 positions, with these settings."""
-    start = deal("will-o-the-wisp", seed).position()
-    strategy = dataclasses.replace(native.default_strategy(start), **settings)
-    return solve(start, max_positions=250_000, strategy=strategy).result
+def test_tuning_results_live_in_the_benchmarks_expected_file():
+    """The deals each tuned setting settles that the search without it does not (novelty, the stall rule, the
+    digging features, whole runs) are pinned in benchmarks/expected/tuning.json and checked by
+    ``python benchmarks/verdicts.py --tuning``; here only that each case names a real deal and setting."""
+    from pathlib import Path
 
-
-@pytest.mark.skipif(native.load() is None, reason="no C compiler")
-def test_novelty_and_the_stall_rule_each_settle_deals_the_plain_beams_do_not():
-    """Will o' the Wisp deals 40 and 44 at 250,000 positions, with the heuristic of before the digging
-    features and runs free to split: without either guide the beams leave both unknown; novelty alone wins 40,
-    the stall rule alone wins 44 (docs/solver.md)."""
-    def verdict(seed, **settings):
-        return _wisp_verdict(seed, weights=NO_DIGGING, whole_runs=False, **settings)
-
-    assert verdict(40, novelty=0, stall=0) == verdict(44, novelty=0, stall=0) == "unknown"
-    assert verdict(40, stall=0) == "won"
-    assert verdict(44, novelty=0) == "won"
-    assert verdict(40) == verdict(44) == "won"
-
-
-NO_DIGGING = native.SUITED_RUN_WEIGHTS[:11]  # the heuristic without its two digging features
-
-
-@pytest.mark.skipif(native.load() is None, reason="no C compiler")
-def test_the_digging_features_settle_a_deal_the_heuristic_without_them_does_not():
-    """Will o' the Wisp deal 8, with runs free to split: unknown at 250,000 positions without the features for
-    piles still to dig (won only at 565,203), won at 37,500 with them (docs/solver.md, "Digging")."""
-    assert native.SUITED_RUN_WEIGHTS[11:] != (0, 0)
-    assert _wisp_verdict(8, weights=NO_DIGGING, whole_runs=False) == "unknown"
-    assert _wisp_verdict(8, whole_runs=False) == "won"
-
-
-@pytest.mark.skipif(native.load() is None, reason="no C compiler")
-def test_keeping_runs_whole_settles_a_deal_the_beams_that_split_runs_do_not():
-    """Will o' the Wisp deal 463 at 250,000 positions: unknown when the beams may take part of a run in suit
-    off its card (won only at 295,155), won in about 11,000 positions when they keep runs whole
-    (docs/solver.md, "Whole runs")."""
-    start = deal("will-o-the-wisp", 463).position()
-    assert native.default_strategy(start).whole_runs
-    assert _wisp_verdict(463, whole_runs=False) == "unknown"
-    kept_whole = solve(start, max_positions=250_000)
-    assert kept_whole.result == "won" and kept_whole.positions < 20_000
+    cases = json.loads((Path(__file__).parent.parent / "benchmarks" / "expected" / "tuning.json").read_text())["cases"]
+    assert len(cases) >= 10
+    settings = {f.name for f in dataclasses.fields(native.Strategy)}
+    for case in cases:
+        assert set(case["strategy"]) <= settings and case["result"] in ("won", "lost", "unknown"), case["name"]
+        deal(case["game"], case["seed"], variant=case["variant"])
+    assert native.SUITED_RUN_WEIGHTS[11:] != (0, 0)  # the digging features are on by default
 
 
 def test_strategy_defaults_follow_the_game_family_and_refuse_unknown_algorithms():
