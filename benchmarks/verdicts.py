@@ -4,7 +4,8 @@ Run: ``python benchmarks/verdicts.py [--rows standard,relaxed] [--deals 100] [--
 
 Each row solves deals numbered from 1 at the table's budget (Will o' the Wisp Standard and Relaxed, 1-1000 at
 250,000 positions; Black Widow and Waxing Moon, 1-200 at 1,000,000) in this process, one after another, and
-records each deal's verdict and positions, and the row's positions per second. Without ``--save`` it compares
+records each deal's verdict and positions, and the row's positions per second (of wall time, and of this
+process's CPU time, which a busy machine disturbs less). Without ``--save`` it compares
 the verdicts (and position counts: the search is deterministic) with the expected file and exits 1 on any
 difference; ``--save`` writes the expected file instead. The pinned tuning results (deals a setting settles that
 the search without it does not) live in ``benchmarks/expected/tuning.json`` and are checked with ``--tuning``.
@@ -30,22 +31,24 @@ ROWS = {  # key: game, variant, deals, budget
 }
 
 
-def run_row(key: str, deals: int | None = None) -> dict:
-    """Every deal of one row: verdicts, positions, and the row's positions per second."""
+def run_row(key: str, deals: int | None = None, first: int = 1) -> dict:
+    """Every deal of one row (from deal ``first``): verdicts, positions, and the row's positions per second."""
     game, variant, n, budget = ROWS[key]
     n = min(n, deals or n)
-    verdicts, positions, seconds = {}, {}, 0.0
+    verdicts, positions, seconds, cpu = {}, {}, 0.0, 0.0
     engine = set()
-    for seed in range(1, n + 1):
+    for seed in range(first, n + 1):
         position = deal(game, seed, variant=variant).position()
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         result = solve(position, budget)
         seconds += time.perf_counter() - started
+        cpu += time.process_time() - cpu_started
         verdicts[str(seed)], positions[str(seed)] = result.result, result.positions
         engine.add(result.engine)
     total = sum(positions.values())
     return {"game": game, "variant": variant, "deals": n, "budget": budget, "engine": sorted(engine),
             "seconds": round(seconds, 2), "positions": total, "positions_per_second": round(total / seconds),
+            "cpu_seconds": round(cpu, 2), "positions_per_cpu_second": round(total / cpu) if cpu else 0,
             "counts": {v: list(verdicts.values()).count(v) for v in ("won", "lost", "unknown")},
             "verdicts": verdicts, "deal_positions": positions}
 
@@ -85,7 +88,8 @@ def check_tuning() -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", default=",".join(ROWS))
-    parser.add_argument("--deals", type=int, default=None, help="only the first N deals of each row")
+    parser.add_argument("--deals", type=int, default=None, help="only the deals up to N of each row")
+    parser.add_argument("--first", type=int, default=1, help="the first deal of each row (to run a row in shards)")
     parser.add_argument("--save", action="store_true", help="write benchmarks/expected/verdicts.json")
     parser.add_argument("--out", default=None, help="also write this run's rows to this JSON file")
     parser.add_argument("--tuning", action="store_true", help="check the pinned tuning results instead")
@@ -98,7 +102,7 @@ def main() -> None:
     for key in args.rows.split(","):
         if key not in ROWS:
             parser.error(f"unknown row {key!r} (one of {', '.join(ROWS)})")
-        row = run_row(key, args.deals)
+        row = run_row(key, args.deals, args.first)
         report[key] = row
         print(f"{key}: {row['counts']} in {row['seconds']} s, {row['positions_per_second']:,} positions/s "
               f"({row['engine']})", flush=True)

@@ -232,7 +232,7 @@ def run_test_is_sound(position: Position) -> bool:
             and spec.empty_pile is EmptyPile.ANY)
 
 
-# Heuristic weights (see ``heuristic`` and ``spider_extra`` in wispsolve.c), tuned by benchmarks/tune_weights.py.
+# Heuristic weights (see ``heuristic`` and ``spider_extra`` in heuristic.c), tuned by benchmarks/tune_weights.py.
 # Spider family: face-down card, empty pile (bonus), break in rank, break in suit only, finished run (bonus),
 # undealt card, depth (best-first only), deal's ordering score, King resting on a card, top card with nowhere
 # to go, card above its own suited successor, pile with face-down cards, run that moves as one above face-down
@@ -422,13 +422,13 @@ def _blob(position: Position) -> tuple[ctypes.Array, int]:
 def bytes_per_position_bound(position: Position) -> int:
     """An upper bound on the search memory one position takes (docs/solver.md, "Memory"): a table slot (16
     bytes, at most four per key at the table's load) and the key, a node (16 bytes) and its bytes, a beam's
-    marks (8), every buffer up to twice its use as buffers double."""
+    marks (8), a heap or candidate entry (16), every buffer up to twice its use as buffers double."""
     spec = position.spec
     cards = sum(len(p) for p in position.tableau) + len(position.stock) + len(position.waste)
     waste = 16 + spec.foundation_piles if spec.has_waste else 0
     key = cards + spec.piles + 1 + waste
     state = cards + spec.piles + 2 + waste
-    return 4 * 16 + 2 * key + 2 * 16 + 2 * state + 2 * 8
+    return 4 * 16 + 2 * key + 2 * 16 + 2 * state + 2 * 8 + 2 * 16
 
 
 def available_memory() -> int | None:

@@ -125,7 +125,8 @@ def solve(position: Position | Game, max_positions: int = DEFAULT_MAX_POSITIONS,
     use_native = lib is not None and not note
     per = native.bytes_per_position_bound(position) if use_native else PYTHON_BYTES_PER_POSITION
     reachable = max_positions if not time_limit else min(max_positions, int(time_limit * FASTEST_RATE) + 1)
-    too_big = native.memory_refusal(position, reachable, per, max_positions) if transpositions else ""
+    keeps = use_native or transpositions  # the Python search without its table keeps only the line
+    too_big = native.memory_refusal(position, reachable, per, max_positions) if keeps else ""
     if too_big:
         raise BudgetTooLarge(too_big)
     started = time.perf_counter()
