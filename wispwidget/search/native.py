@@ -30,6 +30,7 @@ from pathlib import Path
 from ..cards import Card
 from ..engine.move import DEAL, DRAW, Move
 from ..engine.position import Position
+from ..errors import WispError
 from ..games.spec import Build, EmptyPile, Foundations, Movable, Stock
 from ._build import compile_core, library_name
 
@@ -38,7 +39,7 @@ HEADER = NATIVE_DIR / "wisp.h"
 SOURCE = NATIVE_DIR  # the core is every .c file of this folder (library_name hashes them all)
 
 
-class NativeRefusal(ValueError):
+class NativeRefusal(WispError, ValueError):
     """The C core cannot take this game, position or setting (the pure-Python solver can)."""
 
 

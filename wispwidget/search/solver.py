@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.move import MAX_PILES, Move
 from ..engine.position import Position
+from ..errors import WispError
 from ..formats import SOLVE_FORMAT, move_to_dict
 from . import native
 
@@ -76,15 +77,15 @@ class SolveResult:
 ENGINES = ("auto", "native", "python")
 
 
-class UnknownEngineError(ValueError):
+class UnknownEngineError(WispError, ValueError):
     """``solve(..., engine=...)`` got a name that is not one of ``ENGINES``."""
 
 
-class UnsupportedGame(ValueError):
+class UnsupportedGame(WispError, ValueError):
     """Neither the C core nor the engine can play this game (for example more piles than either names)."""
 
 
-class BudgetTooLarge(ValueError):
+class BudgetTooLarge(WispError, ValueError):
     """``max_positions`` could need more memory than the machine has: refused before the search starts."""
 
 
