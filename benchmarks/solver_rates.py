@@ -1,6 +1,8 @@
 """The solver's figures for issue 3: settled shares, speed, memory, hint time.
 
-Run: ``python benchmarks/solver_rates.py [--quick] [--workers 1] [--json results.json]``.
+Run: ``python benchmarks/solver_rates.py [--quick] [--workers 1] [--json results.json]``; ``--memory`` gives only
+the memory figures: bytes per position of a 10,000,000-position solve, and a 50,000,000-position solve that
+completes or is refused up front (``BudgetTooLarge``) when it could need more memory than is available.
 Every figure comes from deals numbered from 1, as the issue's table asks;
 ``--quick`` uses a tenth of the deals for a fast look. ``--games waxing-moon/standard`` reruns only those
 rows of the table (and, with ``--json``, replaces just those rows of an earlier report).
@@ -74,6 +76,31 @@ def _million(_: int) -> dict:
             "process_peak_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}
 
 
+def _big(budget: int) -> dict:
+    """In a fresh process: one Black Widow solve (deal 26, not settled within 1,000,000 positions) at this
+    budget; its figures, or the refusal when the budget could need more memory than is available."""
+    import resource
+
+    from wispwidget.search.solver import BudgetTooLarge
+
+    try:
+        result = solve(deal("black-widow", 26).position(), max_positions=budget)
+    except BudgetTooLarge as exc:
+        return {"deal": "black-widow 26", "budget": budget, "refused": str(exc)}
+    return {"deal": "black-widow 26", "budget": budget, "result": result.result, "positions": result.positions,
+            "table_bytes": result.table_bytes, "bytes_per_position": round(result.bytes_per_position, 1),
+            "seconds": round(result.seconds, 2), "positions_per_second": round(result.positions / result.seconds),
+            "process_peak_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}
+
+
+def memory_at(budget: int) -> dict:
+    """``_big`` in a fresh process, so that its peak RSS is its own."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1) as pool:
+        return pool.submit(_big, budget).result()
+
+
 def memory_of_a_million() -> dict:
     """Peak search memory, bytes per position and process peak RSS of one 1,000,000-position solve."""
     from concurrent.futures import ProcessPoolExecutor
@@ -89,7 +116,13 @@ def main() -> None:
     parser.add_argument("--json", default=None)
     parser.add_argument("--only-hints", action="store_true", help="only the hint time and the 1M-position solve")
     parser.add_argument("--games", default=None, help="comma-separated game/variant rows to rerun (others kept)")
+    parser.add_argument("--memory", action="store_true",
+                        help="only the memory figures: 10,000,000- and 50,000,000-position solves")
     args = parser.parse_args()
+    if args.memory:
+        for budget in (10_000_000, 50_000_000):
+            print(f"one {budget:,}-position solve: {memory_at(budget)}", flush=True)
+        return
     report = {"games": []}
     rows = [] if args.only_hints else TABLE
     if args.games:
@@ -122,6 +155,9 @@ def main() -> None:
     report_hints(report)
     report["million"] = memory_of_a_million()
     print(f"one 1,000,000-position solve: {report['million']}")
+    for budget in (10_000_000, 50_000_000):
+        report[f"memory_{budget}"] = memory_at(budget)
+        print(f"one {budget:,}-position solve: {report[f'memory_{budget}']}")
     if args.json:
         with open(args.json, "w") as handle:
             json.dump(report, handle, indent=2)

@@ -1,8 +1,10 @@
-"""The C core's move generator and move application, compared with the engine on random play-outs."""
+"""The C core's move generator and move application, compared with the engine on random play-outs.
+
+They go through the core's test build (``native.load_test_hooks()``): the product library has no hooks.
+"""
 
 from __future__ import annotations
 
-import ctypes
 import random
 
 import pytest
@@ -10,36 +12,22 @@ import pytest
 from wispwidget import CATALOGUE, Game
 from wispwidget.search import native
 
-pytestmark = pytest.mark.skipif(native.load() is None, reason="no C compiler: the pure-Python solver is used")
+pytestmark = pytest.mark.skipif(native.load_test_hooks() is None,
+                                reason="no C compiler: the pure-Python solver is used")
 
 
 def native_after(position, move):
-    lib = native.load()
-    blob = native.encode_position(position)
-    codes = {native.decode_move(c): c for c in _codes(position)}
-    out = (ctypes.c_uint8 * 4096)()
-    n = lib.wisp_apply(native.encode_spec(position), (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob),
-                       codes[move], out, 4096)
-    assert n > 0
-    return bytes(out[:n])
+    codes = {native.decode_move(c): c for c in native.native_move_codes(position)}
+    return native.native_apply(position, codes[move])
 
 
-def _codes(position):
-    lib = native.load()
-    blob = native.encode_position(position)
-    out = (ctypes.c_int32 * 8192)()
-    n = lib.wisp_moves(native.encode_spec(position), (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob),
-                       len(blob), out, 8192)
-    return [out[i] for i in range(n)]
-
-
-@pytest.mark.parametrize("key", sorted(CATALOGUE))
-def test_native_moves_and_results_match_the_engine(key):
-    spec = CATALOGUE[key]
-    rng = random.Random(key)
-    for seed in range(1, 9):
+def differential_playout(spec, seeds=range(1, 9), steps=150, key=None):
+    """Random play-outs of ``spec``: at every position the core's legal moves are the engine's, and each
+    move played by the core gives the engine's position."""
+    rng = random.Random(key or spec.key)
+    for seed in seeds:
         game = Game.new(spec, seed=seed)
-        for _ in range(150):
+        for _ in range(steps):
             position = game.position()
             moves = game.legal_moves()
             assert sorted(native.native_legal_moves(position)) == sorted(moves)
@@ -50,3 +38,8 @@ def test_native_moves_and_results_match_the_engine(key):
             if not moves:
                 break
             game.push(rng.choice(moves))
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
+def test_native_moves_and_results_match_the_engine(key):
+    differential_playout(CATALOGUE[key])

@@ -1,83 +1,213 @@
-"""The C solver core (``wispwidget/_native/wispsolve.c``), loaded with ctypes.
+"""The C solver core (``wispwidget/_native/*.c``, ABI in ``wisp.h``), loaded with ctypes.
 
-The library is compiled when the package is installed (``hatch_build.py``). If it
-is missing or older than its source, it is compiled on first use into a cache
-folder; with no C compiler at all, ``load()`` returns None and the solver falls
-back to the pure-Python search over the engine.
+The library is compiled when the package is installed (``hatch_build.py``). If it is missing or older than
+its sources, it is compiled on first use into a cache folder. ``load()`` returns None, and the solver uses
+its pure-Python search over the engine, when there is no C compiler or when the library's ABI (its
+``wisp_abi`` version and struct sizes) is not the one ``wisp.h`` describes; the second is said once, in a
+warning.
+
+The ctypes mirror of ``wisp_spec`` and the constants are read from ``wisp.h`` itself (its
+``WISP_SPEC_FIELDS`` list and enums), so a new search setting is one line there and one field of
+``Strategy`` here. Rule values are encoded through explicit tables that refuse an enum member they do not
+know (``NativeRefusal``), and ``refusal(position)`` says in one sentence why a game or position is beyond the
+core's limits before anything is encoded.
+
+The test build (``load_test_hooks()``, compiled with ``-DWISP_TEST_HOOKS``) adds ``wisp_moves``,
+``wisp_apply`` and ``wisp_hopeless`` for the differential tests; the product library has none of them.
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
+import re
 import subprocess
 import threading
-from dataclasses import dataclass
+import warnings
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from ..cards import Card
 from ..engine.move import DEAL, DRAW, Move
 from ..engine.position import Position
+from ..errors import WispError
 from ..games.soundness import ace_to_foundation_is_sound, forty_dead_test_is_sound, spider_dead_test_is_sound
-from ..games.spec import Build, EmptyPile, Movable
+from ..games.spec import Build, EmptyPile, Foundations, Movable, Stock
 from ._build import compile_core, library_name
 
 NATIVE_DIR = Path(__file__).resolve().parent.parent / "_native"
-SOURCE = NATIVE_DIR / "wispsolve.c"
+HEADER = NATIVE_DIR / "wisp.h"
+SOURCE = NATIVE_DIR  # the core is every .c file of this folder (library_name hashes them all)
 
-RESULT_NAMES = {0: "lost", 1: "won", 2: "unknown", 3: "cancelled"}
+
+class NativeRefusal(WispError, ValueError):
+    """The C core cannot take this game, position or setting (the pure-Python solver can)."""
+
+
+# -- the ABI, read from wisp.h ---------------------------------------------------------------
+
+_CTYPES = {"int32_t": ctypes.c_int32, "uint32_t": ctypes.c_uint32, "int64_t": ctypes.c_int64}
+
+
+def _read_header(text: str) -> tuple[dict[str, int], list[tuple[str, type, int]], list[str]]:
+    """wisp.h's integer constants, the spec's fields (name, ctypes type, count) and the stats' field names."""
+    constants: dict[str, int] = {}
+    for name, value in re.findall(r"#define\s+(WISP_\w+)\s+(-?\d+)\s*$", text, re.M):
+        constants[name] = int(value)
+    for body in re.findall(r"enum\s+\w+\s*\{(.*?)\}", text, re.S):
+        for name, value in re.findall(r"(WISP_\w+)\s*=\s*(-?\d+)", body):
+            constants[name] = int(value)
+    block = re.search(r"#define WISP_SPEC_FIELDS\(F, A\)(.*?)\n\n", text, re.S)
+    if block is None:
+        raise ImportError(f"{HEADER} has no WISP_SPEC_FIELDS list")
+    spec_fields: list[tuple[str, type, int]] = []
+    for kind, args in re.findall(r"\b([FA])\((\w+, \w+(?:, \w+)?),", block.group(1)):
+        parts = [p.strip() for p in args.split(",")]
+        count = constants[parts[2]] if kind == "A" and not parts[2].isdigit() else int(parts[2]) if kind == "A" else 1
+        spec_fields.append((parts[1], _CTYPES[parts[0]], count))
+    stats = re.search(r"typedef struct wisp_stats \{(.*?)\}", text, re.S)
+    stats_fields = re.findall(r"int64_t (\w+);", stats.group(1)) if stats else []
+    return constants, spec_fields, stats_fields
+
+
+C, SPEC_FIELDS, STATS_FIELDS = _read_header(HEADER.read_text())
+ABI_VERSION = C["WISP_ABI_VERSION"]
+WEIGHTS = C["WISP_WEIGHTS"]
+
+
+class WispSpec(ctypes.Structure):
+    """``wisp_spec``: the game's rules, the pruning switches and the search settings (wisp.h)."""
+
+    _fields_ = [("version", ctypes.c_uint32), ("size", ctypes.c_uint32)] + [
+        (name, kind * count if count > 1 else kind) for name, kind, count in SPEC_FIELDS]
+
+
+class WispStats(ctypes.Structure):
+    """``wisp_stats``: what a solve measured (wisp.h)."""
+
+    _fields_ = [(name, ctypes.c_int64) for name in STATS_FIELDS]
+
+
+class WispAbiInfo(ctypes.Structure):
+    """``wisp_abi_info``: the library's ABI version, struct sizes and limits (wisp.h)."""
+
+    _fields_ = [(n, ctypes.c_uint32) for n in ("version", "spec_size", "stats_size", "info_size")] + [
+        (n, ctypes.c_int32) for n in ("max_piles", "max_cards", "max_foundations", "max_stream", "max_moves",
+                                      "max_rank")]
+
+
+RESULT_NAMES = {C["WISP_LOST"]: "lost", C["WISP_WON"]: "won", C["WISP_UNKNOWN"]: "unknown",
+                C["WISP_CANCELLED"]: "cancelled"}
+FAILURES = {C["WISP_ERROR"]: "out of memory, or a line longer than the room for it",
+            C["WISP_BAD_SPEC"]: "the spec's version, size or one of its values is not one the core knows",
+            C["WISP_BAD_POSITION"]: "the position bytes do not read as a position of this game",
+            C["WISP_TOO_BIG"]: "the game or the budget is beyond the core's limits"}
 _KINDS = ("t2t", "t2f", "w2t", "w2f", "f2t", "f2f", "deal", "draw")
 
+# -- loading ---------------------------------------------------------------------------------
+
 _lock = threading.Lock()
-_library: ctypes.CDLL | None = None
-_tried = False
+_libraries: dict[str, ctypes.CDLL | None] = {}
+LIMITS: WispAbiInfo | None = None  # the loaded library's limits
+why_unavailable = ""  # set when load() returns None: why, in one sentence
 
 
 def _cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "wispwidget"
 
 
-def load() -> ctypes.CDLL | None:
-    """The loaded core, compiling it if needed; None when no compiler is available."""
-    global _library, _tried
-    with _lock:
-        if _tried:
-            return _library
-        _tried = True
-        if os.environ.get("WISPWIDGET_PURE_PYTHON"):
-            return None
-        name = library_name(SOURCE)
-        for folder in (NATIVE_DIR, _cache_dir()):
-            if (folder / name).exists():
-                _library = _bind(ctypes.CDLL(str(folder / name)))
-                return _library
-        for folder in (NATIVE_DIR, _cache_dir()):
-            try:
-                _library = _bind(ctypes.CDLL(str(compile_core(NATIVE_DIR, folder))))
-                return _library
-            except (OSError, subprocess.CalledProcessError):
-                continue
-        return None
+def abi_mismatch(lib: ctypes.CDLL) -> str:
+    """Why a library's ABI is not the one this module speaks, or "" when it is."""
+    try:
+        abi = lib.wisp_abi
+    except AttributeError:
+        return "it has no wisp_abi entry point (an older core)"
+    info = WispAbiInfo()
+    abi.argtypes, abi.restype = [ctypes.POINTER(WispAbiInfo)], None
+    abi(ctypes.byref(info))
+    expected = (ABI_VERSION, ctypes.sizeof(WispSpec), ctypes.sizeof(WispStats), ctypes.sizeof(WispAbiInfo))
+    found = (info.version, info.spec_size, info.stats_size, info.info_size)
+    if found != expected:
+        return (f"it speaks ABI {info.version} with a {info.spec_size}-byte spec and {info.stats_size}-byte stats, "
+                f"where wisp.h says ABI {ABI_VERSION}, {expected[1]} and {expected[2]} bytes")
+    return ""
 
 
-def _bind(lib: ctypes.CDLL) -> ctypes.CDLL:
-    i32p, u8p = ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_uint8)
-    lib.wisp_solve.argtypes = [i32p, u8p, ctypes.c_int, ctypes.c_int64, ctypes.c_double, i32p, i32p,
-                               ctypes.c_int, ctypes.POINTER(ctypes.c_int64)]
+def _bind(lib: ctypes.CDLL, hooks: bool) -> ctypes.CDLL:
+    global LIMITS
+    mismatch = abi_mismatch(lib)
+    if mismatch:
+        raise ImportError(mismatch)
+    info = WispAbiInfo()
+    lib.wisp_abi(ctypes.byref(info))
+    LIMITS = info
+    spec_p, u8p, i32p = ctypes.POINTER(WispSpec), ctypes.POINTER(ctypes.c_uint8), ctypes.POINTER(ctypes.c_int32)
+    lib.wisp_solve.argtypes = [spec_p, u8p, ctypes.c_int64, ctypes.c_int64, ctypes.c_double, i32p, i32p,
+                               ctypes.c_int64, ctypes.POINTER(WispStats)]
     lib.wisp_solve.restype = ctypes.c_int
-    lib.wisp_moves.argtypes = [i32p, u8p, ctypes.c_int, i32p, ctypes.c_int]
-    lib.wisp_moves.restype = ctypes.c_int
-    lib.wisp_apply.argtypes = [i32p, u8p, ctypes.c_int, ctypes.c_int32, u8p, ctypes.c_int]
-    lib.wisp_apply.restype = ctypes.c_int
-    lib.wisp_hopeless.argtypes = [i32p, u8p, ctypes.c_int]
-    lib.wisp_hopeless.restype = ctypes.c_int
+    if hooks:
+        lib.wisp_moves.argtypes = [spec_p, u8p, ctypes.c_int64, i32p, ctypes.c_int64]
+        lib.wisp_moves.restype = ctypes.c_int
+        lib.wisp_apply.argtypes = [spec_p, u8p, ctypes.c_int64, ctypes.c_int32, u8p, ctypes.c_int64]
+        lib.wisp_apply.restype = ctypes.c_int
+        lib.wisp_hopeless.argtypes = [spec_p, u8p, ctypes.c_int64]
+        lib.wisp_hopeless.restype = ctypes.c_int
+        lib.wisp_test_offsets.argtypes, lib.wisp_test_offsets.restype = [ctypes.c_int64], ctypes.c_int
+        lib.wisp_test_canary.argtypes, lib.wisp_test_canary.restype = [ctypes.c_int32], ctypes.c_int
     return lib
 
 
-# -- encoding --------------------------------------------------------------------------
+def _load(flavour: str) -> ctypes.CDLL | None:
+    global why_unavailable
+    with _lock:
+        if flavour in _libraries:
+            return _libraries[flavour]
+        _libraries[flavour] = None
+        if os.environ.get("WISPWIDGET_PURE_PYTHON"):
+            why_unavailable = "WISPWIDGET_PURE_PYTHON is set"
+            return None
+        hooks = flavour == "test"
+        chosen = os.environ.get("WISPWIDGET_CORE_LIBRARY")  # an explicit build (the sanitizer test's)
+        paths: list[Path] = [Path(chosen)] if chosen else []
+        if not chosen:
+            name = library_name(NATIVE_DIR, flavour, _flags(hooks))
+            paths = [folder / name for folder in (NATIVE_DIR, _cache_dir()) if (folder / name).exists()]
+            for folder in (NATIVE_DIR, _cache_dir()):
+                if paths:
+                    break
+                try:
+                    paths.append(compile_core(NATIVE_DIR, folder, test_hooks=hooks))
+                except (OSError, subprocess.CalledProcessError) as exc:
+                    why_unavailable = f"the C core could not be compiled ({exc})"
+        for path in paths:
+            try:
+                _libraries[flavour] = _bind(ctypes.CDLL(str(path)), hooks)
+                return _libraries[flavour]
+            except (OSError, AttributeError, ImportError) as exc:
+                why_unavailable = f"the C core at {path} cannot be used: {exc}"
+                warnings.warn(f"wispwidget: {why_unavailable}; the pure-Python solver is used instead",
+                              RuntimeWarning, stacklevel=3)
+        return None
 
 
-# Heuristic weights (see ``heuristic`` and ``spider_extra`` in wispsolve.c), tuned by benchmarks/tune_weights.py.
+def _flags(hooks: bool) -> list[str]:
+    from ._build import CFLAGS, TEST_FLAGS
+
+    return [*CFLAGS, *(TEST_FLAGS if hooks else [])]
+
+
+def load() -> ctypes.CDLL | None:
+    """The product core, compiling it if needed; None without a compiler or with a library of another ABI."""
+    return _load("")
+
+
+def load_test_hooks() -> ctypes.CDLL | None:
+    """The test build of the core (the product's entry points plus ``wisp_moves``, ``wisp_apply``,
+    ``wisp_hopeless``), for tests; None where the product core would be None."""
+    return _load("test")
+
+
+# Heuristic weights (see ``heuristic`` and ``spider_extra`` in heuristic.c), tuned by benchmarks/tune_weights.py.
 # Spider family: face-down card, empty pile (bonus), break in rank, break in suit only, finished run (bonus),
 # undealt card, depth (best-first only), deal's ordering score, King resting on a card, top card with nowhere
 # to go, card above its own suited successor, pile with face-down cards, run that moves as one above face-down
@@ -104,6 +234,8 @@ WASTE_FIRST_DFS = 200_000  # waste games: the complete depth-first search before
 @dataclass(frozen=True)
 class Strategy:
     """How the core searches; ``default_strategy`` gives the tuned one for a game (docs/solver.md).
+
+    Each field is the ``wisp_spec`` field of the same name (wisp.h), encoded by ``encode_spec``.
 
     ``beam``: a small complete depth-first search, then stage beam searches, ``beam_tries`` at each width
     from ``beam_width`` up (growing by ``beam_growth`` percent), the later tries with weights jittered by
@@ -149,30 +281,101 @@ def default_strategy(position: Position) -> Strategy:
                     stall=stall, whole_runs=spec.movable is Movable.SUITED_RUN)
 
 
+# -- encoding ----------------------------------------------------------------------------------
+
+# Each rule's members, as wisp.h names them. A member missing here is refused, never guessed.
+BUILDS = {Build.SAME_SUIT: "WISP_BUILD_SAME_SUIT", Build.ANY_SUIT: "WISP_BUILD_ANY_SUIT"}
+MOVABLES = {Movable.SUITED_RUN: "WISP_MOVABLE_SUITED_RUN", Movable.ANY_RUN: "WISP_MOVABLE_ANY_RUN",
+            Movable.SINGLE_CARD: "WISP_MOVABLE_SINGLE_CARD"}
+EMPTY_PILES = {EmptyPile.TOP_RANK_ONLY: "WISP_EMPTY_TOP_RANK_ONLY", EmptyPile.ANY: "WISP_EMPTY_ANY"}
+STOCKS = {Stock.DEAL_TO_PILES: "WISP_STOCK_DEAL_TO_PILES", Stock.DRAW_TO_WASTE: "WISP_STOCK_DRAW_TO_WASTE"}
+FOUNDATIONS = {Foundations.BUILD_UP_IN_SUIT: "WISP_FOUNDATIONS_BUILD_UP_IN_SUIT",
+               Foundations.REMOVE_RUNS: "WISP_FOUNDATIONS_REMOVE_RUNS"}
+ALGORITHM_CODES = {"beam": "WISP_ALG_BEAM", "restarts": "WISP_ALG_RESTARTS", "dfs": "WISP_ALG_DFS",
+                   "best-first": "WISP_ALG_BEST_FIRST"}
+_INT32 = range(-(2**31), 2**31)
+
+
+def _code(table: dict, value, rule: str) -> int:
+    name = table.get(value)
+    if name is None:
+        raise NativeRefusal(f"the C core does not know the {rule} rule {value!r}")
+    return C[name]
+
+
+def _int32(name: str, value) -> int:
+    value = int(value)
+    if value not in _INT32:
+        raise NativeRefusal(f"the C core takes {name} as a 32-bit integer, not {value}")
+    return value
+
+
 def encode_spec(position: Position, strategy: Strategy | None = None, *, transpositions: bool = True,
-                ordering: bool = True, dominance: bool = True) -> ctypes.Array:
-    """The game's rules and the search settings as the integers the core reads (see ``load`` in wispsolve.c)."""
+                ordering: bool = True, dominance: bool = True) -> WispSpec:
+    """The game's rules, the pruning switches and the search settings as the core's ``wisp_spec``.
+
+    Raises ``NativeRefusal`` for a rule value or setting the core does not know or cannot hold."""
     spec = position.spec
     st = strategy or default_strategy(position)
-    weights = (tuple(st.weights) + (0,) * 16)[:16]
-    movable = {Movable.SUITED_RUN: 0, Movable.ANY_RUN: 1, Movable.SINGLE_CARD: 2}[spec.movable]
-    single = st.algorithm in ("dfs", "best-first")
-    values = [
-        spec.piles, spec.deck.top_rank, int(spec.build is Build.ANY_SUIT), movable,
-        int(spec.empty_pile is EmptyPile.ANY), int(spec.has_waste), int(spec.removes_runs),
-        int(spec.deal_needs_no_empty_pile), spec.foundation_piles if not spec.removes_runs else 0,
-        int(spec.foundation_to_tableau), int(spec.ace_between_foundations),
-        int(transpositions), int(ordering), int(dominance and ace_to_foundation_is_sound(spec)),
-        int(st.algorithm == "best-first"), *weights[:8], st.noise, st.seed, 0 if single else st.restart_chunk,
-        st.beam_width if st.algorithm == "beam" else 0, st.stage_cap, st.final_cap, *weights[8:16],
-        st.beam_growth, st.beam_tries, st.beam_jitter, st.final_dfs, int(dominance and forty_dead_test_is_sound(spec)),
-        int(dominance and spider_dead_test_is_sound(spec)), st.novelty, st.stall, int(st.whole_runs),
+    out = WispSpec(version=ABI_VERSION, size=ctypes.sizeof(WispSpec))
+    rules = {
+        "piles": spec.piles, "top_rank": spec.deck.top_rank, "suits": len(spec.deck.suits),
+        "copies": spec.deck.copies, "build": _code(BUILDS, spec.build, "build"),
+        "movable": _code(MOVABLES, spec.movable, "movable"),
+        "empty_pile": _code(EMPTY_PILES, spec.empty_pile, "empty-pile"), "stock": _code(STOCKS, spec.stock, "stock"),
+        "foundations": _code(FOUNDATIONS, spec.foundations, "foundations"),
+        "deal_needs_no_empty_pile": int(spec.deal_needs_no_empty_pile),
+        "foundation_piles": spec.foundation_piles if not spec.removes_runs else 0,
+        "foundation_to_tableau": int(spec.foundation_to_tableau),
+        "ace_between_foundations": int(spec.ace_between_foundations),
+        "transpositions": int(transpositions), "ordering": int(ordering),
+        "dominance": int(dominance and ace_to_foundation_is_sound(spec)),
+        "dead_test": int(dominance and forty_dead_test_is_sound(spec)),
+        "run_test": int(dominance and spider_dead_test_is_sound(spec)),
+    }
+    for name, value in rules.items():
+        setattr(out, name, _int32(name, value))
+    for f in fields(Strategy):  # every setting goes to the spec field of its name
+        value = getattr(st, f.name)
+        if f.name == "algorithm":
+            out.algorithm = _code(ALGORITHM_CODES, value, "search algorithm")
+        elif f.name == "weights":
+            if len(value) > WEIGHTS:
+                raise NativeRefusal(f"the C core takes at most {WEIGHTS} weights, not {len(value)}")
+            out.weights[:] = [_int32("a weight", w) for w in (*value, *(0,) * (WEIGHTS - len(value)))]
+        else:
+            setattr(out, f.name, _int32(f.name, value))
+    return out
+
+
+def refusal(position: Position) -> str:
+    """Why the C core cannot take this game or position, in one sentence; "" when it can. Checked against the
+    loaded core's limits (wisp_abi) before anything is encoded, so nothing is ever cut to fit."""
+    lim = LIMITS
+    if lim is None:
+        return "the C core is not loaded"
+    spec = position.spec
+    cards = sum(len(p) for p in position.tableau) + len(position.stock) + len(position.waste)
+    checks = [
+        (spec.piles, lim.max_piles, "tableau piles"),
+        (spec.foundation_piles if not spec.removes_runs else 0, lim.max_foundations, "foundation piles"),
+        (cards, lim.max_cards, "cards in play"),
+        (len(position.stock) + len(position.waste), lim.max_stream, "cards in the stock and waste"),
+        (spec.deck.top_rank, lim.max_rank, "ranks"),
+        (len(spec.deck.suits) * spec.deck.top_rank * spec.deck.copies, lim.max_cards, "cards in the deck"),
     ]
-    return (ctypes.c_int32 * len(values))(*values)
+    for have, most, what in checks:
+        if have > most:
+            return f"the C core takes at most {most} {what}; {spec.key} has {have}"
+    try:
+        encode_spec(position)
+    except NativeRefusal as exc:
+        return str(exc)
+    return ""
 
 
 def encode_position(position: Position) -> bytes:
-    """The position as the byte layout the core reads (see ``load`` in wispsolve.c)."""
+    """The position as the byte layout the core reads (see entry.c); call ``refusal`` first (bytes hold 0-255)."""
     out = bytearray()
     for pile in position.tableau:
         out += bytes([len(pile.down), len(pile.up), *pile.down, *pile.up])
@@ -181,6 +384,87 @@ def encode_position(position: Position) -> bytes:
     tops: list[Card] = [p[-1] if p else 0 for p in position.foundations]
     out += bytes([len(tops), *tops, len(position.finished)])
     return bytes(out)
+
+
+def _blob(position: Position) -> tuple[ctypes.Array, int]:
+    blob = encode_position(position)
+    return (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob)
+
+
+# -- memory ----------------------------------------------------------------------------------
+
+
+def bytes_per_position_bound(position: Position) -> int:
+    """An upper bound on the search memory one position takes (docs/solver.md, "Memory"): a table slot (16
+    bytes, at most four per key at the table's load) and the key, a node (16 bytes) and its bytes, a beam's
+    marks (8), a heap or candidate entry (16), every buffer up to twice its use as buffers double."""
+    spec = position.spec
+    cards = sum(len(p) for p in position.tableau) + len(position.stock) + len(position.waste)
+    waste = 16 + spec.foundation_piles if spec.has_waste else 0
+    key = cards + spec.piles + 1 + waste
+    state = cards + spec.piles + 2 + waste
+    return 4 * 16 + 2 * key + 2 * 16 + 2 * state + 2 * 8 + 2 * 16
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available now (Linux: MemAvailable), or None where that cannot be read."""
+    try:
+        with open("/proc/meminfo") as handle:
+            for line in handle:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def memory_refusal(position: Position, positions: int, per_position: int | None = None,
+                   budget: int | None = None) -> str:
+    """One sentence when ``positions`` positions (the most a solve with this ``budget`` and time limit can
+    reach) could need more memory than is available, else ""."""
+    per = per_position or bytes_per_position_bound(position)
+    need, have = per * positions, available_memory()
+    if have is not None and need > have:
+        return (f"a budget of {budget or positions:,} positions could need {need / 2**30:.1f} GiB ({per} bytes per "
+                f"position at most), more than the {have / 2**30:.1f} GiB of memory available: give a smaller "
+                f"max_positions or a time limit")
+    return ""
+
+
+# -- solving -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CoreResult:
+    """What ``wisp_solve`` returned: ``result`` is lost, won, unknown or cancelled; the line; the stats."""
+
+    result: str
+    moves: tuple[Move, ...]
+    stats: dict[str, int]
+
+
+def core_solve(lib: ctypes.CDLL, position: Position, max_positions: int, time_limit: float | None = None,
+               flag: ctypes.c_int32 | None = None, strategy: Strategy | None = None, **switches: bool) -> CoreResult:
+    """One call of ``wisp_solve`` (no engine replay: ``solver.solve`` does that). Raises ``NativeRefusal``
+    for a game the core cannot take and RuntimeError when the core fails."""
+    reason = refusal(position)
+    if reason:
+        raise NativeRefusal(reason)
+    spec = encode_spec(position, strategy, **switches)
+    blob, size = _blob(position)
+    capacity = min(int(max_positions) + 2, 1 << 24)  # a line is never longer than the positions it passed
+    out, stats = (ctypes.c_int32 * capacity)(), WispStats()
+    flag = flag if flag is not None else ctypes.c_int32(0)
+    code = lib.wisp_solve(ctypes.byref(spec), blob, size, int(max_positions), float(time_limit or 0.0),
+                          ctypes.byref(flag), out, capacity, ctypes.byref(stats))
+    if code not in RESULT_NAMES:
+        raise RuntimeError(f"the C solver core failed: {FAILURES.get(code, f'code {code}')}")
+    name = RESULT_NAMES[code]
+    moves = tuple(decode_move(out[i]) for i in range(stats.line_length)) if name == "won" else ()
+    return CoreResult(name, moves, {n: int(getattr(stats, n)) for n in STATS_FIELDS})
 
 
 def decode_move(code: int) -> Move:
@@ -202,29 +486,56 @@ def decode_move(code: int) -> Move:
     return DEAL if kind == "deal" else DRAW
 
 
+# -- the test build's hooks ------------------------------------------------------------------------
+
+
+def _test_core(position: Position) -> ctypes.CDLL:
+    lib = load_test_hooks()
+    if lib is None:
+        raise RuntimeError(f"the C solver core's test build is not available ({why_unavailable})")
+    reason = refusal(position)
+    if reason:
+        raise NativeRefusal(reason)
+    return lib
+
+
+def native_move_codes(position: Position) -> list[int]:
+    """Every legal move as the C core encodes it (test build)."""
+    lib = _test_core(position)
+    blob, size = _blob(position)
+    cap = LIMITS.max_moves
+    out = (ctypes.c_int32 * cap)()
+    n = lib.wisp_moves(ctypes.byref(encode_spec(position)), blob, size, out, cap)
+    if n < 0:
+        raise ValueError(f"the C core could not read this position: {FAILURES.get(n, n)}")
+    return [out[i] for i in range(n)]
+
+
 def native_legal_moves(position: Position) -> list[Move]:
     """Every legal move as the C core generates it (for differential tests)."""
-    lib = load()
-    if lib is None:
-        raise RuntimeError("the C solver core is not available")
-    blob = encode_position(position)
-    out = (ctypes.c_int32 * 8192)()
-    n = lib.wisp_moves(encode_spec(position), (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob),
-                       out, 8192)
+    return [decode_move(code) for code in native_move_codes(position)]
+
+
+def native_apply(position: Position, code: int) -> bytes:
+    """The position after one encoded move, in ``encode_position``'s layout, as the C core plays it (test build)."""
+    lib = _test_core(position)
+    blob, size = _blob(position)
+    cap = 8 * LIMITS.max_cards + 64
+    out = (ctypes.c_uint8 * cap)()
+    n = lib.wisp_apply(ctypes.byref(encode_spec(position)), blob, size, code, out, cap)
     if n < 0:
-        raise ValueError("the C core could not read this position")
-    return [decode_move(out[i]) for i in range(n)]
+        raise ValueError(f"the C core could not apply move {decode_move(code)}: "
+                         f"{'not legal' if n == -2 else FAILURES.get(n, n)}")
+    return bytes(out[:n])
 
 
 def native_hopeless(position: Position) -> bool:
     """Whether the core's dead-position test for the game's family finds the position lost (for tests)."""
-    lib = load()
-    if lib is None:
-        raise RuntimeError("the C solver core is not available")
     if not (forty_dead_test_is_sound(position.spec) or spider_dead_test_is_sound(position.spec)):
         raise ValueError(f"no dead-position test applies to {position.spec.key}")
-    blob = encode_position(position)
-    code = lib.wisp_hopeless(encode_spec(position), (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob))
+    lib = _test_core(position)
+    blob, size = _blob(position)
+    code = lib.wisp_hopeless(ctypes.byref(encode_spec(position)), blob, size)
     if code < 0:
-        raise ValueError("the C core could not read this position")
+        raise ValueError(f"the C core could not read this position: {FAILURES.get(code, code)}")
     return bool(code)

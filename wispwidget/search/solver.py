@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.move import Move
+from ..engine.move import MAX_PILES, Move
 from ..engine.position import Position
+from ..errors import WispError
 from ..io.formats import SOLVE_FORMAT, move_to_dict
-from ..limits import LimitError, check_max_positions, check_time_limit, echo
+from ..limits import check_max_positions, check_time_limit, echo
 from . import native
 
 DEFAULT_MAX_POSITIONS = 1_000_000
@@ -57,6 +58,7 @@ class SolveResult:
     max_depth: int = 0
     engine: str = "native"
     cancelled: bool = False
+    engine_note: str = ""  # why the pure-Python engine ran under engine="auto" (the C core cannot take the game)
 
     @property
     def bytes_per_position(self) -> float:
@@ -74,6 +76,20 @@ class SolveResult:
                 "seconds": round(self.seconds, 4), "moves": [move_to_dict(m) for m in self.moves]}
 
 
+
+
+class UnknownEngineError(WispError, ValueError):
+    """``solve(..., engine=...)`` got a name that is not one of ``ENGINES``."""
+
+
+class UnsupportedGame(WispError, ValueError):
+    """Neither the C core nor the engine can play this game (for example more piles than either names)."""
+
+
+class BudgetTooLarge(WispError, ValueError):
+    """``max_positions`` could need more memory than the machine has: refused before the search starts."""
+
+
 def solve(position: Position | Game, max_positions: int = DEFAULT_MAX_POSITIONS, time_limit: float | None = None,
           *, cancel: CancelToken | None = None, transpositions: bool = True, ordering: bool = True,
           dominance: bool = True, engine: str = "auto", strategy: native.Strategy | None = None) -> SolveResult:
@@ -84,54 +100,72 @@ def solve(position: Position | Game, max_positions: int = DEFAULT_MAX_POSITIONS,
     after an exhaustive search under sound pruning (docs/solver.md). The
     switches turn off the transposition table, move ordering and dominance
     pruning, for teaching and for tests. ``engine`` is ``auto``, ``native`` or
-    ``python``. ``strategy`` replaces the C core's tuned search settings
-    (``native.default_strategy``), for experiments; the Python search ignores it.
+    ``python`` (anything else raises ``UnknownEngineError``); ``auto`` uses the C core where it can take
+    the game and says in ``SolveResult.engine_note`` why it did not. ``strategy`` replaces the C core's
+    tuned search settings (``native.default_strategy``), for experiments; the Python search ignores it.
+    A budget that could need more memory than is available raises ``BudgetTooLarge`` before any search.
     """
     if isinstance(position, Game):
         position = position.position()
+    if engine not in ENGINES:
+        raise UnknownEngineError(f"unknown solver engine {echo(engine)} (one of {', '.join(ENGINES)})")
     max_positions = check_max_positions(max_positions)
     time_limit = check_time_limit(time_limit)
-    if engine not in ENGINES:
-        raise LimitError(f"engine must be one of {', '.join(ENGINES)}, not {echo(engine)}")
+    if position.spec.piles > MAX_PILES:
+        raise UnsupportedGame(f"{position.spec.key} has {position.spec.piles} tableau piles: the engine plays "
+                              f"at most {MAX_PILES} and the C core fewer")
     lib = native.load() if engine in ("auto", "native") else None
     if engine == "native" and lib is None:
-        raise RuntimeError("the C solver core is not available (no C compiler?)")
+        raise RuntimeError(f"the C solver core is not available: {native.why_unavailable}")
+    note = ""
+    if lib is not None:
+        note = _fits_native(position)
+        if note and engine == "native":
+            raise native.NativeRefusal(note)
+    elif engine == "auto":
+        note = f"the C core is not available: {native.why_unavailable}"
+    use_native = lib is not None and not note
+    per = native.bytes_per_position_bound(position) if use_native else PYTHON_BYTES_PER_POSITION
+    reachable = max_positions if not time_limit else min(max_positions, int(time_limit * FASTEST_RATE) + 1)
+    keeps = use_native or transpositions  # the Python search without its table keeps only the line
+    too_big = native.memory_refusal(position, reachable, per, max_positions) if keeps else ""
+    if too_big:
+        raise BudgetTooLarge(too_big)
     started = time.perf_counter()
-    blob = native.encode_position(position) if lib is not None else b""
-    if lib is not None and _fits_native(position):
-        result = _solve_native(lib, position, blob, max_positions, time_limit, cancel,
-                               transpositions, ordering, dominance, strategy)
+    if use_native:
+        result = _solve_native(lib, position, max_positions, time_limit, cancel, transpositions, ordering,
+                               dominance, strategy)
     else:
         result = _solve_python(position, max_positions, time_limit, cancel, transpositions, ordering)
     seconds = time.perf_counter() - started
     final = SolveResult(result.result, result.moves, result.positions, seconds, result.table_bytes,
-                        result.max_depth, result.engine, result.cancelled)
+                        result.max_depth, result.engine, result.cancelled, note)
     if final.result == "won":
         verify_line(position, final.moves)
     return final
 
 
-def _fits_native(position: Position) -> bool:
-    total = sum(len(p) for p in position.tableau) + len(position.stock) + len(position.waste)
-    return total <= 128 and position.spec.piles <= 16 and position.spec.foundation_piles <= 16
+# Positions a solve can reach within its time limit at most: above every measured rate (docs/solver.md).
+FASTEST_RATE = 5_000_000
+PYTHON_BYTES_PER_POSITION = 400  # the Python search's set of keys: a bytes key and its set entry, at most
 
 
-def _solve_native(lib, position, blob, max_positions, time_limit, cancel, transpositions, ordering,
+def _fits_native(position: Position) -> str:
+    """"" when the C core can take this game and position; otherwise why not, in one sentence."""
+    return native.refusal(position)
+
+
+def _solve_native(lib, position, max_positions, time_limit, cancel, transpositions, ordering,
                   dominance, strategy) -> SolveResult:
-    spec = native.encode_spec(position, strategy, transpositions=transpositions, ordering=ordering,
-                              dominance=dominance)
-    capacity = min(int(max_positions) + 2, 1 << 24)  # a line is never longer than the positions it passed
-    out = (ctypes.c_int32 * capacity)()
-    stats = (ctypes.c_int64 * 6)()
     flag = cancel._flag if cancel is not None else ctypes.c_int32(0)
-    code = lib.wisp_solve(spec, (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), len(blob),
-                          int(max_positions), float(time_limit or 0.0), ctypes.byref(flag), out, capacity, stats)
-    if code < 0:
-        raise SolverDefect("the C solver core failed (out of memory or an unreadable position)")
-    name = native.RESULT_NAMES[code]
-    moves = tuple(native.decode_move(out[i]) for i in range(stats[1])) if name == "won" else ()
-    return SolveResult("unknown" if name == "cancelled" else name, moves, int(stats[0]), 0.0, int(stats[2]),
-                       int(stats[3]), "native", name == "cancelled")
+    try:
+        core = native.core_solve(lib, position, max_positions, time_limit, flag, strategy,
+                                 transpositions=transpositions, ordering=ordering, dominance=dominance)
+    except RuntimeError as exc:
+        raise SolverDefect(str(exc)) from exc
+    stats = core.stats
+    return SolveResult("unknown" if core.result == "cancelled" else core.result, core.moves, stats["positions"],
+                       0.0, stats["table_bytes"], stats["max_depth"], "native", core.result == "cancelled")
 
 
 def _solve_python(position, max_positions, time_limit, cancel, transpositions, ordering) -> SolveResult:
