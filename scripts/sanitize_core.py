@@ -59,6 +59,7 @@ def child(seconds: float) -> int:
     from tests.test_native import differential_playout
     from wispwidget import CATALOGUE, Game
     from wispwidget.games.catalogue import register
+    from wispwidget.games.soundness import forty_dead_test_is_sound, spider_dead_test_is_sound
     from wispwidget.search import native
     from wispwidget.search.solver import UnsupportedGame, solve
 
@@ -108,7 +109,7 @@ def child(seconds: float) -> int:
                     break
                 game.push(rng.choice(moves))
             position = game.position()
-            if native.dead_test_is_sound(position) or native.run_test_is_sound(position):
+            if forty_dead_test_is_sound(position.spec) or spider_dead_test_is_sound(position.spec):
                 native.native_hopeless(position)
             algorithm = algorithms[rounds % len(algorithms)]
             strategy = dataclasses.replace(native.default_strategy(position), algorithm=algorithm,
