@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ..engine.game import Game
 from ..engine.move import Move
@@ -48,7 +49,7 @@ def judge(game: Game) -> int:
     score += 6 * sum(len(p) for p in game.foundations) + 8 * top * len(game.finished)
     score += 5 * sum(1 for d, u in zip(game.down, game.up) if not d and not u)
     for up in game.up:
-        for below, above in zip(up, up[1:]):
+        for below, above in pairwise(up):
             if below >> 2 == (above >> 2) + 1:
                 score += 3 if below & 3 == above & 3 else 1
     score -= len(game.stock) // max(1, game.spec.piles)

@@ -17,7 +17,7 @@ import time
 from bisect import bisect_left
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ..api import new_game
 from ..engine.game import Game
@@ -581,7 +581,7 @@ class TableController:
 
     # -- messages from the view ------------------------------------------------------------------------------
 
-    HANDLERS = {
+    HANDLERS: ClassVar[dict[str, Callable[[TableController, Any], Any]]] = {
         "click": lambda self, r: self.click(r.pile, r.count),
         "move": lambda self, r: self.move(r.source, r.target, r.count),
         "deal": lambda self, r: self.deal(),

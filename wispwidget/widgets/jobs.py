@@ -9,6 +9,7 @@ A job's result is handed to its ``done`` callback only if the job was not cancel
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -103,10 +104,8 @@ class JobRunner:
         except BaseException as exc:  # handed on, never lost with the thread
             job.error = exc
             if self._on_error is not None and not job.cancelled:
-                try:
+                with contextlib.suppress(Exception):  # the error reporter itself failed: nothing left to tell
                     self._on_error(job, exc)
-                except Exception:  # pragma: no cover - the error reporter itself failed
-                    pass
         finally:
             with self._guard:
                 if self._jobs.get(job.kind) is job:
@@ -172,7 +171,5 @@ class JobRunner:
                 if not self._jobs:
                     self._ticker = None
                     return
-            try:
+            with contextlib.suppress(Exception):  # a failing redraw must not kill the ticker
                 self._changed()
-            except Exception:  # pragma: no cover - a failing redraw must not kill the ticker
-                pass

@@ -193,18 +193,19 @@ class Trait:
     help: str
 
 
+EMPTY = "Record<string, never>"  # the TypeScript type of {}
 TRAITS: dict[str, Trait] = {
     "table": Trait("TableState", "The public state the view draws: face-down cards and the stock as counts only."),
     "status": Trait("string", "One line: game, deal, moves and what is known of the position."),
     "verdict": Trait("string", "What is known: winnable, proved lost, no longer winnable, unknown within N "
                                "positions, thinking…, won."),
-    "message": Trait('{} | { id: number; kind: "info" | "error" | "win"; text: string }',
+    "message": Trait(EMPTY + ' | { id: number; kind: "info" | "error" | "win"; text: string }',
                      "The last thing said to the player, in one sentence (a new id each time)."),
-    "hint_move": Trait("{} | { from: string; to: string; count: number; text: string; proved: boolean }",
+    "hint_move": Trait(EMPTY + " | { from: string; to: string; count: number; text: string; proved: boolean }",
                        "The move to highlight: proved when it starts a winning line, else a suggestion."),
     "games": Trait("{ game: string; variant: string; name: string; label: string }[]",
                    "The games the menu offers; label is the exact name with the variant said once."),
-    "job": Trait('{} | { kind: "solve" | "hint" | "fair_hint" | "winnable" | "watch" | "replay" | "review"; '
+    "job": Trait(EMPTY + ' | { kind: "solve" | "hint" | "fair_hint" | "winnable" | "watch" | "replay" | "review"; '
                  "label: string; positions: number | null; cancellable: boolean }",
                  "The background work the player is waiting for, with its progress ({} when none)."),
     "replay_speed": Trait("number", "Moves per second when Solve or Watch plays."),
@@ -216,7 +217,7 @@ TRAITS: dict[str, Trait] = {
     "version": Trait("number", "The state version; every positional request carries the one it was made on."),
     "stats": Trait("{ key: string; played: number; won: number; current_streak: number; best_streak: number; "
                    "best_seconds: number | null }", "This game's statistics, kept across kernel restarts."),
-    "win_summary": Trait("{} | { moves: number; seconds: number; hints: number; undos: number }",
+    "win_summary": Trait(EMPTY + " | { moves: number; seconds: number; hints: number; undos: number }",
                          "How the game was won ({} until it is)."),
 }
 
