@@ -92,7 +92,7 @@ near_valid = st.builds(
     lambda kind, pile, to, count, version, extra: {k: v for k, v in {
         "type": kind, "pile": pile, "from": pile, "to": to, "count": count, "version": version, **extra}.items()
         if v is not None},
-    st.sampled_from(sorted(REQUESTS) + ["teleport"]), st.one_of(st.none(), piles), st.one_of(st.none(), piles),
+    st.sampled_from([*sorted(REQUESTS), "teleport"]), st.one_of(st.none(), piles), st.one_of(st.none(), piles),
     st.one_of(st.none(), st.integers(-1, 4)), st.one_of(st.none(), st.integers(0, 8)),
     st.dictionaries(st.sampled_from(["value", "seed", "game", "winnable", "extra"]), json_values, max_size=2))
 messages = st.one_of(json_values, near_valid,

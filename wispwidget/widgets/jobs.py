@@ -87,17 +87,28 @@ class JobRunner:
             old = self._jobs.get(kind)
             if old is not None:
                 old.cancel()
+            before = [j for j in self._all if j.kind == kind and not j.done]
             self._jobs[kind] = job
             self._all = [j for j in self._all if not j.done]
             self._all.append(job)
-        job.thread = threading.Thread(target=self._run, args=(job, work, done), name=f"wisp-{kind}", daemon=True)
+        job.thread = threading.Thread(target=self._run, args=(job, work, done, before), name=f"wisp-{kind}",
+                                      daemon=True)
         job.thread.start()
         self._ensure_ticker()
         self._changed()
         return job
 
-    def _run(self, job: Job, work: Callable[[Job], Any], done: Callable[[Job, Any], None] | None) -> None:
+    def _run(self, job: Job, work: Callable[[Job], Any], done: Callable[[Job, Any], None] | None,
+             before: list[Job]) -> None:
         try:
+            # One search of a kind at a time: wait for the cancelled ones to notice (the C core checks often),
+            # and give up at once if this job is itself replaced meanwhile.
+            for old in before:
+                while not old.finished.wait(0.01):
+                    if job.cancelled:
+                        return
+            if job.cancelled:
+                return
             job.result = work(job)
             if done is not None and not job.cancelled:
                 done(job, job.result)
