@@ -10,9 +10,14 @@ import pytest
 from wispwidget import IllegalMoveError, Move, deal
 from wispwidget.cards import card_str
 from wispwidget.widgets import TableWidget, play
-from wispwidget.widgets.protocol import ProtocolError, parse_request
+from wispwidget.widgets.protocol import TRAITS, ProtocolError, parse_request
 
-SYNCED = ["table", "status", "verdict", "message", "hint_move", "games", "moves", "won", "version"]
+SYNCED = list(TRAITS)  # every synced trait, as the protocol states them
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("WISPWIDGET_DATA_DIR", str(tmp_path))  # statistics go to a temporary directory
 
 
 def widget(**kwargs) -> TableWidget:

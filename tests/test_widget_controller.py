@@ -203,3 +203,41 @@ def test_review_is_a_clear_error_until_its_module_exists():
             w.review()
         send(w, {"type": "review", "version": w.version})
         assert w.message["kind"] == "error" and "Review needs" in w.message["text"]
+
+
+def test_review_runs_in_the_background_with_progress_and_failures_become_messages(monkeypatch):
+    import sys
+    import threading
+    import types
+
+    calls = []
+
+    class Reviewed:
+        summary = "your 3rd move lost the game"
+
+    def review(position, moves, *, max_positions, cancel, progress):
+        calls.append((position, list(moves), max_positions))
+        progress(1234)
+        if moves and moves[0].source == "stock":
+            raise RuntimeError("the review fell over")
+        return Reviewed()
+
+    monkeypatch.setitem(sys.modules, "wispwidget.studies.review", types.SimpleNamespace(review=review))
+    w = play("micro-wisp", seed=1, auto_verdict=False)
+    start = w.game.position()
+    first = next(m for m in w.game.legal_moves() if m.source != "stock")
+    w.move(*first)
+    result = w.review()
+    assert isinstance(result, Reviewed) and calls[-1][0] == start and calls[-1][1] == [first]
+    assert w.message["text"] == "Your 3rd move lost the game."
+    escaped = []
+    hook = threading.excepthook
+    threading.excepthook = escaped.append
+    try:
+        w.restart()
+        w.deal()
+        send(w, {"type": "review", "version": w.version})
+        assert w.wait(5)
+    finally:
+        threading.excepthook = hook
+    assert not escaped and w.message["kind"] == "error" and "fell over" in w.message["text"]
