@@ -85,6 +85,9 @@ class TableController:
         self._publish_to = publish
         self.published: dict[str, Any] = {}
         self.last_review: Any = None
+        self.game: Game
+        self.played_counted = False
+        self.win_counted = False
         with self.lock:
             self._start(game if game is not None else Game.new("will-o-the-wisp", seed=1), seed, None)
 
@@ -212,7 +215,7 @@ class TableController:
 
     def _start(self, game: Game, seed: int | None, announce: str | None) -> None:
         self.jobs.cancel()
-        previous = getattr(self, "game", None)
+        previous: Game | None = getattr(self, "game", None)
         if previous is not None and self.played_counted and not self.win_counted:
             self.store.abandoned(previous.spec.key)
         self.game = game
@@ -516,7 +519,7 @@ class TableController:
     def review(self, max_positions: int = 200_000, *, wait: bool = True) -> Any:
         """Review the moves played: ``wispwidget.studies.review.review`` on this game's start and moves."""
         try:
-            from ..studies.review import review as run_review
+            from ..studies.review import review as run_review  # type: ignore[import-untyped,import-not-found,unused-ignore]
         except ImportError as exc:
             raise WispError("review needs wispwidget.studies.review, which this installation does not have "
                             "yet") from exc

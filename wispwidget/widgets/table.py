@@ -26,6 +26,7 @@ from .jobs import Job
 from .protocol import TRAITS
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
+STOPPED = Hint(None, "unknown", 0, "The hint was stopped before it finished.")
 
 __all__ = ["VERDICT_POSITIONS", "TableWidget", "play"]
 
@@ -152,11 +153,13 @@ class TableWidget(anywidget.AnyWidget):
 
     def hint(self) -> Hint:
         """The solver's next move (highlighted on the table): a winning line's, or a labelled suggestion."""
-        return self.controller.hint()
+        hint = self.controller.hint()
+        return hint if hint is not None else STOPPED
 
     def fair_hint(self, samples: int = 5, max_positions: int = 20_000) -> Hint:
         """A hint that never peeks: the no-peek player's move, from what the player can see."""
-        return self.controller.fair_hint(samples, max_positions)
+        hint = self.controller.fair_hint(samples, max_positions)
+        return hint if hint is not None else STOPPED
 
     def new_deal(self, game: str | None = None, variant: str | None = None, seed: int | None = None,
                  winnable: bool | None = None) -> None:
