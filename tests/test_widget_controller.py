@@ -241,3 +241,20 @@ def test_review_runs_in_the_background_with_progress_and_failures_become_message
     finally:
         threading.excepthook = hook
     assert not escaped and w.message["kind"] == "error" and "fell over" in w.message["text"]
+
+
+def test_every_published_state_is_whole():
+    """The view never sees a version without its table (each change is published once, at its end)."""
+    published = []
+    c = TableController(deal("will-o-the-wisp", 7), seed=7, auto_verdict=True, publish=published.append)
+    c.deal()
+    c.move(*c.game.legal_moves()[0])
+    c.undo()
+    c.redo()
+    c.hint()
+    c.new_deal(seed=8)
+    c.restart()
+    c.stop()
+    c.wait(30)
+    assert published and all(p["table"]["version"] == p["version"] for p in published)
+    assert all(p["moves"] == p["table"]["moves"] for p in published)

@@ -10,6 +10,7 @@ each change; the widget sets those that differ.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import random
 import threading
@@ -88,6 +89,7 @@ class TableController:
         self.game: Game
         self.played_counted = False
         self.win_counted = False
+        self._quiet = 0
         with self.lock:
             self._start(game if game is not None else Game.new("will-o-the-wisp", seed=1), seed, None)
 
@@ -213,7 +215,22 @@ class TableController:
         with self.lock:
             self._start(Game(position, validate=False), None, "Position loaded.")
 
+    @contextlib.contextmanager
+    def _batch(self):
+        """Publish once, at the end, whatever is changed inside (never a table half updated)."""
+        with self.lock:
+            self._quiet += 1
+            try:
+                yield
+            finally:
+                self._quiet -= 1
+            self._publish()
+
     def _start(self, game: Game, seed: int | None, announce: str | None) -> None:
+        with self._batch():
+            self._start_quietly(game, seed, announce)
+
+    def _start_quietly(self, game: Game, seed: int | None, announce: str | None) -> None:
         self.jobs.cancel()
         previous: Game | None = getattr(self, "game", None)
         if previous is not None and self.played_counted and not self.win_counted:
@@ -242,6 +259,10 @@ class TableController:
     # -- after every change ----------------------------------------------------------------------------------
 
     def _changed(self, kind: str, move: Move | None, announce: str | None, *, by: str | None = None) -> None:
+        with self._batch():
+            self._change(kind, move, announce, by)
+
+    def _change(self, kind: str, move: Move | None, announce: str | None, by: str | None) -> None:
         self.version += 1
         self.last = {"move": None if move is None else list(move), "kind": kind}
         self.hint_move = {}
@@ -269,7 +290,6 @@ class TableController:
         self._table = public_state(game, seed=self.seed, version=self.version, reveal=self.reveal, last=self.last,
                                    clock=self.clock)
         self._start_verdict()
-        self._publish()
 
     @property
     def seconds(self) -> float:
@@ -702,7 +722,7 @@ class TableController:
         }
 
     def _publish(self) -> None:
-        if not hasattr(self, "_table"):
+        if self._quiet or not hasattr(self, "_table"):
             return
         with self.lock:
             self.published = self.traits()
