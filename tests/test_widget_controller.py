@@ -190,6 +190,12 @@ def test_marimo_reads_the_kernel_state_and_forged_updates_change_nothing():
     before = (w.game.position(), w.version, w.reveal)
     element._convert_value({"reveal": True, "moves": 0, "version": 99})
     assert (w.game.position(), w.version, w.reveal) == before and "hidden" not in w.table["tableau"][0]
+    # what docs/protocol.md tells a marimo user to do: observe the trait and hand it to mo.state
+    seen = []
+    w.observe(lambda change: seen.append(change["new"]), names="moves")
+    w.solve(interval=0)
+    w.wait(30)
+    assert seen and seen[-1] == w.moves == element.value["moves"]
 
 
 def test_review_is_a_clear_error_until_its_module_exists():
