@@ -264,3 +264,13 @@ def test_every_published_state_is_whole():
     c.wait(30)
     assert published and all(p["table"]["version"] == p["version"] for p in published)
     assert all(p["moves"] == p["table"]["moves"] for p in published)
+
+
+def test_asking_for_a_new_hint_clears_the_last_highlight_at_once():
+    w = play("will-o-the-wisp", seed=4, variant="relaxed", auto_verdict=False)
+    w.hint()
+    assert w.hint_move["proved"]
+    w.hint_move = {}  # cleared from Python (as the e2e test does); a later publish must not bring it back
+    w.controller.fair_hint(wait=False)
+    assert w.hint_move == {}
+    assert w.wait(60) and "no peeking" in w.hint_move["text"] and w.message["text"] == w.hint_move["text"]

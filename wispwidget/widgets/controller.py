@@ -382,6 +382,7 @@ class TableController:
                         self.facts.setdefault(self.game.key(), "lost")
                     self._show_hint(hint)
 
+            self.hint_move = {}  # the last highlight goes as a new hint is asked for
             job = self.jobs.start("hint", "Looking for a hint…",
                                   lambda job: hinter.hint(game, cancel=job.token, avoid=avoid), done)
         return self._finish(job, wait)
@@ -416,6 +417,7 @@ class TableController:
                     if self.version == version:
                         self._show_hint(hint)
 
+            self.hint_move = {}  # the last highlight goes as a new hint is asked for
             job = self.jobs.start("fair_hint", "Sampling what the hidden cards could be…", work, done)
         return self._finish(job, wait)
 
