@@ -116,6 +116,10 @@ def test_a_win_by_hand_gives_a_summary_and_counts_in_the_statistics(data_dir):
     assert w.win_summary["seconds"] >= 0 and w.table["clock"]["running"] is False
     assert w.stats["played"] == 1 and w.stats["won"] == 1 and w.stats["current_streak"] == 1
     assert w.stats["best_seconds"] is not None
+    w.undo()
+    assert not w.won and w.win_summary["moves"] == len(line)  # the win happened; it is kept
+    w.redo()
+    assert w.message["kind"] == "win" and w.stats["won"] == 1  # said again, counted once
     # kept across kernel restarts: a new table reads the same file
     again = play("micro-wisp", seed=1, auto_verdict=False)
     assert again.stats["won"] == 1 and (data_dir / "stats.json").exists()

@@ -273,18 +273,19 @@ class TableController:
             self.played_counted = True
             self.clock_started = time.monotonic()
             self.stats = self.store.played(game.spec.key)
-        if game.is_won() and not self.win_summary:
-            seconds = self.seconds
-            self.clock_stopped = time.monotonic()
-            self.win_summary = {"moves": len(game.moves_played), "seconds": round(seconds, 1), "hints": self.hints,
-                                "undos": self.undos}
-            if not self.win_counted and self.played_counted:
-                self.win_counted = True
-                if not self.assisted:
-                    self.stats = self.store.won(game.spec.key, seconds)
-            self.say(f"You won in {plural(len(game.moves_played), 'move')} and {seconds_words(seconds)}! "
-                     "Every card is home." if not self.assisted else
-                     f"Won in {plural(len(game.moves_played), 'move')}: every card is home.", "win")
+        if game.is_won():
+            if not self.win_summary:
+                seconds = self.seconds
+                self.clock_stopped = time.monotonic()
+                self.win_summary = {"moves": len(game.moves_played), "seconds": round(seconds, 1),
+                                    "hints": self.hints, "undos": self.undos}
+                if not self.win_counted and self.played_counted:
+                    self.win_counted = True
+                    if not self.assisted:
+                        self.stats = self.store.won(game.spec.key, seconds)
+            moves, seconds = self.win_summary["moves"], self.win_summary["seconds"]
+            self.say(f"You won in {plural(moves, 'move')} and {seconds_words(seconds)}! Every card is home."
+                     if not self.assisted else f"Won in {plural(moves, 'move')}: every card is home.", "win")
         elif announce:
             self.say(announce, "info")
         self._table = public_state(game, seed=self.seed, version=self.version, reveal=self.reveal, last=self.last,
