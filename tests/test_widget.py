@@ -10,9 +10,14 @@ import pytest
 from wispwidget import IllegalMoveError, Move, deal
 from wispwidget.cards import card_str
 from wispwidget.widgets import TableWidget, play
-from wispwidget.widgets.protocol import ProtocolError, parse_request
+from wispwidget.widgets.protocol import TRAITS, ProtocolError, parse_request
 
-SYNCED = ["table", "status", "verdict", "message", "hint_move", "games", "moves", "won", "version"]
+SYNCED = list(TRAITS)  # every synced trait, as the protocol states them
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("WISPWIDGET_DATA_DIR", str(tmp_path))  # statistics go to a temporary directory
 
 
 def widget(**kwargs) -> TableWidget:
@@ -129,7 +134,7 @@ def test_new_deal_and_daily_and_winnable():
         time.sleep(0.05)
     assert w.seed == expected and w.moves == 0
     send(w, {"type": "new_deal", "game": "klondike", "variant": "standard", "seed": 1, "winnable": False})
-    assert w.message["kind"] == "error" and "unknown game" in w.message["text"]
+    assert w.message["kind"] == "error" and "unknown game" in w.message["text"].lower()
 
 
 def test_python_api_moves_show_in_the_synced_state():
@@ -163,7 +168,8 @@ def test_hint_highlights_a_legal_move():
     w = play("will-o-the-wisp", seed=4, variant="relaxed", auto_verdict=False)
     hint = w.hint()
     assert hint.verdict == "winnable"
-    assert w.hint_move == {"from": hint.move.source, "to": hint.move.target, "count": hint.move.count}
+    assert w.hint_move == {"from": hint.move.source, "to": hint.move.target, "count": hint.move.count,
+                           "text": hint.message, "proved": True}
     assert hint.move in w.game.legal_moves()
 
 
@@ -222,7 +228,7 @@ def test_stable_repr_and_static_export(tmp_path):
 
 def test_protocol_parse_request_accepts_good_messages():
     assert parse_request({"type": "click", "pile": "t3", "version": 4}).version == 4
-    assert parse_request({"type": "hint"}).fields == {}
+    assert parse_request({"type": "hint"}).fields == {"version": None}
     with pytest.raises(ProtocolError):
         parse_request({"type": "deal"})
 

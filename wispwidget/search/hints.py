@@ -1,11 +1,20 @@
-"""Hints: the next move of a winning line, instant while the game stays on a known line."""
+"""Hints that always help: a winning line's next move when the solver finds one, else a labelled suggestion.
+
+While the player follows a found line (or returns to any position on it), the next move is known without
+searching again. When the search proves nothing, or proves the position lost, the hint is still a move: the
+one leading to the best-judged position (more cards turned, home or in suit, no going back), shown as a
+suggestion, never as a proof (``proved`` is False).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ..engine.game import Game
 from ..engine.move import Move
+from ..io.words import move_words, positions_words
 from .solver import solve
 
 HINT_POSITIONS = 250_000
@@ -13,20 +22,61 @@ HINT_POSITIONS = 250_000
 
 @dataclass(frozen=True)
 class Hint:
-    """A hint: ``move`` to play (or None), the ``verdict`` and a sentence for the player."""
+    """A hint: ``move`` to play (or None), the ``verdict``, and a sentence for the player.
+
+    ``proved`` is True only when ``move`` starts a winning line the solver found (replayed by the engine).
+    """
 
     move: Move | None
-    verdict: str  # "winnable", "lost", "unknown" or "won"
+    verdict: str  # "winnable", "lost", "unknown", "won" or "no-peek"
     positions: int
     message: str
+    proved: bool = False
+
+    @property
+    def text(self) -> str:
+        """The sentence shown to the player."""
+        return self.message
+
+
+def judge(game: Game) -> int:
+    """How good a position looks to the hinter, which sees every card: higher is better.
+
+    Face-down cards count against; cards home, finished runs, empty piles and cards in suit order count for.
+    """
+    top = game.spec.deck.top_rank
+    score = -12 * sum(len(d) for d in game.down)
+    score += 6 * sum(len(p) for p in game.foundations) + 8 * top * len(game.finished)
+    score += 5 * sum(1 for d, u in zip(game.down, game.up) if not d and not u)
+    for up in game.up:
+        for below, above in pairwise(up):
+            if below >> 2 == (above >> 2) + 1:
+                score += 3 if below & 3 == above & 3 else 1
+    score -= len(game.stock) // max(1, game.spec.piles)
+    return score
+
+
+def suggestion(game: Game, avoid: Iterable[tuple] = ()) -> Move | None:
+    """The move to the best-judged next position, preferring positions not seen before (None if no move)."""
+    seen = set(avoid)
+    seen.add(game.key())
+    best: tuple | None = None
+    best_move = None
+    for index, move in enumerate(game.legal_moves()):
+        game.push(move)
+        try:
+            if game.is_won():
+                return move
+            rank = (game.key() not in seen, judge(game), move.source != "stock", -index)
+        finally:
+            game.pop()
+        if best is None or rank > best:
+            best, best_move = rank, move
+    return best_move
 
 
 class Hinter:
-    """Gives hints for one game, remembering the last winning line it found.
-
-    While the player follows that line (or returns to any position on it), the
-    next move is known without searching again.
-    """
+    """Gives hints for one game, remembering the last winning line it found."""
 
     def __init__(self, max_positions: int = HINT_POSITIONS, time_limit: float | None = None) -> None:
         self.max_positions = max_positions
@@ -37,23 +87,38 @@ class Hinter:
         """The move of a remembered winning line from this position, if any."""
         return self._line.get(game.key())
 
-    def hint(self, game: Game, cancel=None) -> Hint:
-        """The next move of a winning line from the game's position, or an honest verdict."""
+    def on_line(self, game: Game) -> bool:
+        """True when the game is at a position of a remembered winning line (so it is winnable)."""
+        return game.key() in self._line
+
+    def hint(self, game: Game, cancel=None, avoid: Iterable[tuple] = ()) -> Hint:
+        """The next move of a winning line from the game's position, or a labelled suggestion."""
         if game.is_won():
             return Hint(None, "won", 0, "The game is won.")
         move = self.known_move(game)
         if move is not None:
-            return Hint(move, "winnable", 0, f"Play {move}: it stays on a winning line.")
+            return Hint(move, "winnable", 0, f"Play {move_words(move, game)}: it stays on a winning line.", True)
         result = solve(game.position(), self.max_positions, self.time_limit, cancel=cancel)
         if result.result == "won":
             self._remember(game, list(result.moves))
             first = result.moves[0]
-            return Hint(first, "winnable", result.positions, f"Play {first}: it starts a winning line.")
+            return Hint(first, "winnable", result.positions,
+                        f"Play {move_words(first, game)}: it starts a winning line.", True)
         if result.result == "lost":
-            return Hint(None, "lost", result.positions,
-                        f"No sequence of moves wins from here (proved over {result.positions:,} positions).")
-        return Hint(None, "unknown", result.positions,
-                    f"No winning line found within {result.positions:,} positions; the position may still be won.")
+            why = f"no sequence of moves wins from here (proved over {positions_words(result.positions)})"
+        elif result.cancelled:
+            why = "the search was stopped before it found a winning line"
+        else:
+            why = f"no winning line was found within {positions_words(result.positions)}"
+        move = suggestion(game.copy(), avoid)
+        if move is None:
+            return Hint(None, result.result, result.positions, f"No legal move is left: {why}.")
+        return Hint(move, result.result, result.positions,
+                    f"Try {move_words(move, game)}: a suggestion, not a proof; {why}.")
+
+    def remember(self, game: Game, moves: list[Move]) -> None:
+        """Remember a winning line from the game's position (found by Solve, say)."""
+        self._remember(game, moves)
 
     def _remember(self, game: Game, moves: list[Move]) -> None:
         replay = game.copy()

@@ -1,0 +1,87 @@
+"""Words people read: every move kind of every catalogue game, game names, plurals and refusals."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from wispwidget import Game, IllegalMoveError, Move
+from wispwidget.api import new_game
+from wispwidget.games.catalogue import CATALOGUE
+from wispwidget.io.words import card_words, game_label, move_words, pile_words, plural, refusal
+
+ENGINE_ID = re.compile(r"\b[tf]\d+\b|\b[A2-9TJQK][CDHS]\b")
+
+
+def test_cards_piles_and_plurals():
+    assert card_words("7S") == "7♠" and card_words("TH") == "10♥" and card_words("AC") == "A♣"
+    assert card_words("KD") == "K♦"
+    assert pile_words("t0") == "pile 1" and pile_words("t11") == "pile 12" and pile_words("f0") == "foundation 1"
+    assert pile_words("waste") == "the waste" and pile_words("stock") == "the stock"
+    assert plural(1, "move") == "1 move" and plural(2, "move") == "2 moves" and plural(0, "move") == "0 moves"
+    assert plural(100_000, "position") == "100,000 positions"
+
+
+def test_exact_game_names_with_the_variant_once():
+    labels = {key: game_label(spec) for key, spec in CATALOGUE.items()}
+    assert labels["will-o-the-wisp/standard"] == "Will o' the Wisp"
+    assert labels["will-o-the-wisp/relaxed"] == "Will o' the Wisp (Relaxed)"
+    assert labels["spider/two-suits"] == "Spider (two suits)"
+    assert labels["black-widow/standard"] == "Black Widow"
+    assert len(set(labels.values())) == len(labels)  # every game and variant said differently
+    for spec in CATALOGUE.values():
+        assert labels[spec.key].startswith(spec.name.split(" (")[0])
+
+
+def test_named_move_kinds():
+    game = Game.new("will-o-the-wisp", seed=7)
+    assert move_words(Move("stock", "tableau")) == "Deal"
+    assert move_words(Move("stock", "waste")) == "Draw"
+    assert move_words(Move("t1", "t4")) == "A card from pile 2 to pile 5"
+    assert move_words(Move("t1", "t4", 3)) == "3 cards from pile 2 to pile 5"
+    top = game.up[1][-1]
+    assert move_words(Move("t1", "t4"), game) == f"{card_words(top)} from pile 2 to pile 5"
+    assert move_words(Move("t1", "f0"), game) == f"{card_words(top)} to foundation 1"
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
+def test_every_legal_move_of_every_catalogue_game_in_words(key):
+    spec = CATALOGUE[key]
+    game = new_game(spec, 3).game
+    kinds = set()
+    for _ in range(60):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        for move in moves:
+            text = move_words(move, game)
+            assert not ENGINE_ID.search(text), text  # no engine ids: piles from 1, suit symbols
+            assert text[0].isupper() or text[0].isdigit(), text
+            if move.source == "stock":
+                assert text == ("Draw" if spec.has_waste else "Deal")
+                kinds.add("stock")
+            elif move.target[0] == "f":
+                assert re.fullmatch(r"\S+ (from (the waste|foundation \d+) )?to foundation \d+", text), text
+                kinds.add("foundation")
+            else:
+                assert re.search(r"from (pile \d+|the waste|foundation \d+) to pile \d+$", text), text
+                kinds.add("tableau")
+        game.play(max(moves, key=lambda m: (m.target[0] == "f", m.source != "stock")))
+    assert "tableau" in kinds or "stock" in kinds
+
+
+def test_refusals_are_one_plain_sentence_without_engine_ids():
+    game = Game.new("will-o-the-wisp", seed=7)
+    reasons = []
+    for move in [Move("t0", "t0"), Move("t0", "t9"), Move("t0", "f0"), Move("waste", "t0"), Move("stock", "waste"),
+                 Move("t0", "t1", 5)]:
+        with pytest.raises(IllegalMoveError) as caught:
+            game.play(move)
+        reasons.append(refusal(str(caught.value)))
+    for text in reasons:
+        assert not ENGINE_ID.search(text), text
+        assert text[0].isupper() and text.endswith(".") and text.count(". ") == 0, text
+    assert refusal("t0 to t5: 9H does not go on 3C (needs one rank higher)") == \
+        "9♥ does not go on 3♣ (needs one rank higher)."
+    assert refusal("t0 to t9: there is no pile t9 (piles t0..t6)") == "There is no pile 10 (piles 1 to 7)."

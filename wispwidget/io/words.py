@@ -1,0 +1,144 @@
+"""Words people read: moves, cards, piles, game names, counts and refusals, said one way everywhere.
+
+The engine names piles ``t0``…, ``f0``…, ``waste`` and ``stock`` and cards ``7S``; people count piles from 1
+and read suits as symbols. Messages, hints, the status line and the screen-reader announcer all take their
+words from here, so the same move is never said two ways.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..cards import RANK_CHARS, SUIT_CHARS, Card, card_str
+from ..engine.move import Move
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.game import Game
+    from ..games.spec import GameSpec
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RANK_WORDS = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}
+
+
+def card_words(card: Card | str) -> str:
+    """A card as people write it: ``7♠``, ``10♥``, ``A♣``."""
+    text = card if isinstance(card, str) else card_str(card)
+    rank, suit = text[0], text[1]
+    return RANK_WORDS.get(rank, rank) + SUIT_SYMBOLS[suit]
+
+
+def pile_words(location: str) -> str:
+    """A place as people say it: ``pile 3`` (counted from 1), ``foundation 1``, ``the waste``, ``the stock``."""
+    if location in ("waste", "stock"):
+        return f"the {location}"
+    if location == "tableau":
+        return "the piles"
+    if len(location) >= 2 and location[0] in "tf" and location[1:].isdigit():
+        return ("pile " if location[0] == "t" else "foundation ") + str(int(location[1:]) + 1)
+    return location
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 move``, ``2 moves``, ``1,000 positions`` (``many`` for irregular plurals)."""
+    return f"{count:,} {word if count == 1 else (many or word + 's')}"
+
+
+def game_label(spec: GameSpec) -> str:
+    """The game's exact name with its variant said once: "Spider (two suits)", "Will o' the Wisp (Relaxed)"."""
+    name = spec.name
+    if spec.variant == "standard":
+        return name
+    variant = spec.variant.replace("-", " ")
+    if variant.lower() in name.lower():
+        return name
+    if name.endswith(")"):
+        return f"{name[:-1]}, {variant})"
+    return f"{name} ({variant.capitalize()})"
+
+
+def moving_card(game: Game, move: Move) -> Card | None:
+    """The card at the bottom of what ``move`` carries, read from ``game`` before the move (None if none)."""
+    source = move.source
+    try:
+        if source[0] == "t" and source[1:].isdigit():
+            up = game.up[int(source[1:])]
+            return up[-move.count] if 0 < move.count <= len(up) else None
+        if source == "waste":
+            return game.waste[-1] if game.waste else None
+        if source[0] == "f" and source[1:].isdigit():
+            pile = game.foundations[int(source[1:])]
+            return pile[-1] if pile else None
+    except (IndexError, ValueError):
+        return None
+    return None
+
+
+def move_words(move: Move | tuple, game: Game | None = None) -> str:
+    """One move in words: "Deal", "Draw", "7♠ from pile 2 to pile 5", "7♠ to foundation 1".
+
+    ``game`` is the game *before* the move, to name the card; without it the piles alone are named.
+    """
+    move = Move(*move)
+    if move.source == "stock":
+        return "Deal" if move.target == "tableau" else "Draw"
+    card = moving_card(game, move) if game is not None else None
+    if card is None:
+        what = plural(move.count, "card") if move.count > 1 else "A card"
+    else:
+        what = card_words(card) + (f" and {plural(move.count - 1, 'card')} on it" if move.count > 1 else "")
+    if move.target[0] == "f":
+        where = f"to {pile_words(move.target)}"
+        if move.source[0] != "t":
+            where = f"from {pile_words(move.source)} {where}"
+        return f"{what} {where}"
+    return f"{what} from {pile_words(move.source)} to {pile_words(move.target)}"
+
+
+_WHERE = re.compile(r"^(?:t\d+|f\d+|waste|stock) to (?:t\d+|f\d+|waste|stock|tableau|'[^']*'|\S+): ")
+_RANGE = re.compile(r"\b([tf])(\d+)\.\.\1(\d+)\b")
+_PILE = re.compile(r"\b(?:pile |foundation )?([tf])(\d+)\b")
+_CARD = re.compile(rf"\b([{RANK_CHARS}])([{SUIT_CHARS}])\b")
+
+
+def _pile(match: re.Match) -> str:
+    return pile_words(match.group(1) + match.group(2))
+
+
+def sentence(text: str) -> str:
+    """A plain sentence: first letter capital, one full stop at the end."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?…" else text + "."
+
+
+def refusal(text: str) -> str:
+    """An engine refusal as one plain sentence for people: piles from 1, cards with suit symbols.
+
+    "t0 to t5: 9H does not go on 3C (needs one rank higher)" → "9♥ does not go on 3♣ (needs one rank higher)."
+    """
+    text = _WHERE.sub("", str(text).strip())
+    text = _RANGE.sub(lambda m: f"{int(m.group(2)) + 1} to {int(m.group(3)) + 1}", text)
+    text = _PILE.sub(_pile, text)
+    text = _CARD.sub(lambda m: card_words(m.group(1) + m.group(2)), text)
+    text = text.replace("'tableau'", "the piles").replace("'waste'", "the waste").replace("'stock'", "the stock")
+    return sentence(text)
+
+
+def positions_words(count: int) -> str:
+    """``100,000 positions``."""
+    return plural(count, "position")
+
+
+def seconds_words(seconds: float) -> str:
+    """A duration as people read it: "45 s", "3 min 05 s", "1 h 02 min"."""
+    total = max(0, int(seconds))
+    if total < 60:
+        return f"{total} s"
+    minutes, secs = divmod(total, 60)
+    if minutes < 60:
+        return f"{minutes} min {secs:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"

@@ -1,0 +1,750 @@
+"""``TableController``: the table's kernel side without ipywidgets: the game, its version, what is known of it,
+background work, statistics and every word shown.
+
+The widget (``table.py``) is a thin shell of traits over this class. Everything here happens under one lock,
+``self.lock``: requests, moves, background results and publishing the traits. Background work runs in the
+``JobRunner`` (``jobs.py``), never under the lock, and its result is applied only if the game is still at the
+version it was computed for. ``publish(traits)`` is called (under the lock) with every trait's value after
+each change; the widget sets those that differ.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import random
+import threading
+import time
+from bisect import bisect_left
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..api import new_game
+from ..engine.game import Game
+from ..engine.move import Move
+from ..engine.position import Position
+from ..errors import WispError
+from ..games.catalogue import CATALOGUE, get_game
+from ..games.spec import GameSpec
+from ..io import formats
+from ..io.words import game_label, move_words, plural, positions_words, refusal, seconds_words, sentence
+from ..search.hints import Hint, Hinter
+from ..search.solver import SolveResult, solve
+from ..studies.winnable import catalogue_range, proved_seeds
+from .jobs import Job, JobRunner
+from .protocol import ProtocolError, Request, parse_request
+from .public_state import public_state
+from .stats import StatsStore
+
+VERDICT_POSITIONS = 100_000
+SOLVE_POSITIONS = 1_000_000
+REPLAY_SPEED = 4.0
+POSITION_JOBS = ("verdict", "hint", "fair_hint", "solve", "replay", "watch", "review")
+JOB_KINDS = ("solve", "replay", "watch", "hint", "fair_hint", "winnable", "review")  # shown to the player
+ALREADY_WON = "The game is already won; deal a new game to play again."
+
+
+def games_menu() -> list[dict[str, str]]:
+    """The games the menu offers, each with its exact name and variant said once."""
+    return [{"game": s.game, "variant": s.variant, "name": s.name, "label": game_label(s)} for s in CATALOGUE.values()]
+
+
+def start_of(game: Game) -> Position:
+    """The position a game started from (its moves undone and redone; the game is left as it was)."""
+    played = game.moves_played
+    if not played:
+        return game.position()
+    redo_stack = list(game._redo)
+    while game.can_undo:
+        game.undo()
+    start = game.position()
+    for move in played:
+        game.push(move)
+    game._redo = redo_stack
+    return start
+
+
+class TableController:
+    """A table's state and behaviour. ``publish`` receives every trait's value after each change."""
+
+    def __init__(self, game: Game | None = None, *, seed: int | None = None, reveal: bool = False,
+                 winnable: bool = False, auto_verdict: bool = True, verdict_positions: int = VERDICT_POSITIONS,
+                 replay_speed: float = REPLAY_SPEED, publish: Callable[[dict[str, Any]], None] | None = None,
+                 stats: StatsStore | None = None) -> None:
+        self.lock = threading.RLock()
+        self.jobs = JobRunner(on_change=self._jobs_changed, on_error=self._job_failed)
+        self.auto_verdict = auto_verdict
+        self.verdict_positions = verdict_positions
+        self.reveal = reveal
+        self.winnable = winnable
+        self.replay_speed = float(replay_speed)
+        self.store = stats or StatsStore()
+        self.version = 0
+        self.message: dict[str, Any] = {}
+        self._message_id = 0
+        self._publish_to = publish
+        self.published: dict[str, Any] = {}
+        self.last_review: Any = None
+        self.game: Game
+        self.played_counted = False
+        self.win_counted = False
+        self._quiet = 0
+        with self.lock:
+            self._start(game if game is not None else Game.new("will-o-the-wisp", seed=1), seed, None)
+
+    # -- moves (the Python API raises; requests turn errors into messages) ----------------------------------
+
+    def move(self, source: str, target: str, count: int = 1) -> Move:
+        """Play a move; raise ``IllegalMoveError`` (nothing changes) if it is not legal."""
+        with self.lock:
+            return self._play(Move(source, target, count))
+
+    def deal(self) -> Move:
+        """Deal (Spider family) or draw (Forty Thieves family) from the stock."""
+        with self.lock:
+            return self._play(self.game.click_destination("stock"))
+
+    def click(self, source: str, count: int = 1) -> Move:
+        """Do what a click on a card does (rules.md, "Playing by click"); return the move played."""
+        with self.lock:
+            return self._play(self.game.click_destination(source, count))
+
+    def undo(self) -> Move:
+        """Take back the last move."""
+        with self.lock:
+            move = self.game.undo()
+            self.undos += 1
+            self._changed("undo", move, f"Undid {move_words(move, self.game)}.")
+            return move
+
+    def redo(self) -> Move:
+        """Play the last undone move again."""
+        with self.lock:
+            if not self.game.can_redo:
+                self.game.redo()  # raises the engine's "nothing to redo"
+            move = self.game._redo[-1]
+            words = move_words(move, self.game)
+            parent = self.game.key()
+            self.game.redo()
+            self._inherit(parent)
+            self._changed("redo", move, f"Redid {words}.")
+            return move
+
+    def restart(self) -> None:
+        """Back to the start of this deal (the moves can be redone)."""
+        with self.lock:
+            while self.game.can_undo:
+                self.game.undo()
+            self._changed("new", None, "Back to the start of this deal; Redo plays the moves again.")
+
+    def _play(self, move: Move, *, by: str | None = None, label: str = "") -> Move:
+        words = move_words(move, self.game)
+        parent = self.game.key()
+        self.game.play(move)  # raises IllegalMoveError with nothing changed
+        if by is not None:
+            self.assisted = True
+        self._inherit(parent)
+        self._changed("play", move, f"{label}{words}.", by=by)
+        return move
+
+    def _inherit(self, parent: tuple) -> None:
+        """A move from a lost position leads to a lost position (it would be won otherwise)."""
+        fact = self.facts.get(parent)
+        if fact in ("lost", "no longer winnable"):
+            self.facts.setdefault(self.game.key(), fact)
+
+    # -- starting games ---------------------------------------------------------------------------------------
+
+    def new_deal(self, game: str | None = None, variant: str | None = None, seed: int | None = None,
+                 winnable: bool | None = None, *, wait: bool = True) -> Job | None:
+        """Start a new deal (same game unless told); ``winnable`` picks a proved-winnable deal.
+
+        A winnable deal past the shipped catalogue is proved in the background; ``wait`` waits for it.
+        """
+        with self.lock:
+            spec = get_game(game or self.game.spec.game, variant or (None if game else self.game.spec.variant))
+            if winnable is not None:
+                self.winnable = bool(winnable)
+            chosen = seed if seed is not None else (self.seed or 0) + 1
+            if not self.winnable or self._catalogue_knows(spec, chosen):
+                dealt = new_game(spec, chosen, winnable=self.winnable)
+                self._start(dealt.game, dealt.seed, f"{game_label(spec)}, deal {dealt.seed}.")
+                return None
+            self.say(f"Looking for a deal of {game_label(spec)} the solver can prove winnable…", "info")
+            job = self.jobs.start("winnable", "Proving a deal winnable…",
+                                  lambda job: new_game(spec, chosen, winnable=True), self._dealt)
+            self._publish()
+        if wait:
+            job.wait()
+            if job.error is not None:
+                raise job.error
+        return job
+
+    def daily(self, date: _dt.date | str | None = None, *, wait: bool = True) -> Job | None:
+        """Play the daily deal (a proved-winnable deal chosen from the date)."""
+        with self.lock:
+            spec = self.game.spec
+            day = date or _dt.date.today()
+            if proved_seeds(spec.key):
+                dealt = new_game(spec, daily=day)
+                self._start(dealt.game, dealt.seed, f"Daily deal: {game_label(spec)}, deal {dealt.seed}.")
+                return None
+            job = self.jobs.start("winnable", "Finding the daily deal…", lambda job: new_game(spec, daily=day),
+                                  lambda job, dealt: self._dealt(job, dealt, "Daily deal: "))
+        if wait:
+            job.wait()
+            if job.error is not None:
+                raise job.error
+        return job
+
+    def _dealt(self, job: Job, dealt, prefix: str = "") -> None:
+        with self.lock:
+            if not job.cancelled:
+                self._start(dealt.game, dealt.seed, f"{prefix}{game_label(dealt.spec)}, deal {dealt.seed}.")
+
+    @staticmethod
+    def _catalogue_knows(spec: GameSpec, seed: int) -> bool:
+        known = proved_seeds(spec.key)
+        return seed in catalogue_range() and bisect_left(known, seed) < len(known)
+
+    def load(self, position_json: str | bytes | dict) -> None:
+        """Show a ``wisp-position/1`` position (text or object); raise ``FormatError`` if invalid."""
+        position = (formats.read_position(position_json) if isinstance(position_json, str | bytes)
+                    else formats.position_from_dict(position_json))
+        with self.lock:
+            self._start(Game(position, validate=False), None, "Position loaded.")
+
+    @contextlib.contextmanager
+    def _batch(self):
+        """Publish once, at the end, whatever is changed inside (never a table half updated)."""
+        with self.lock:
+            self._quiet += 1
+            try:
+                yield
+            finally:
+                self._quiet -= 1
+            self._publish()
+
+    def _start(self, game: Game, seed: int | None, announce: str | None) -> None:
+        with self._batch():
+            self._start_quietly(game, seed, announce)
+
+    def _start_quietly(self, game: Game, seed: int | None, announce: str | None) -> None:
+        self.jobs.cancel()
+        previous: Game | None = getattr(self, "game", None)
+        if previous is not None and self.played_counted and not self.win_counted:
+            self.store.abandoned(previous.spec.key)
+        self.game = game
+        self.seed = seed
+        self.start = start_of(game)
+        self.hinter = Hinter()
+        self.facts: dict[tuple, str] = {}
+        self.unknown: dict[tuple, int] = {}
+        self.seen: set[tuple] = set()
+        self.hint_move: dict[str, Any] = {}
+        self.hints = 0
+        self.undos = 0
+        self.assisted = False
+        self.played_counted = False
+        self.win_counted = False
+        self.win_summary: dict[str, Any] = {}
+        self.clock_started: float | None = None
+        self.clock_stopped: float | None = None
+        self.stats = self.store.get(game.spec.key)
+        if seed is not None and not game.moves_played and seed in proved_seeds(game.spec.key):
+            self.facts[game.key()] = "winnable"  # the shipped catalogue proved it: known before any search
+        self._changed("new", None, announce)
+
+    # -- after every change ----------------------------------------------------------------------------------
+
+    def _changed(self, kind: str, move: Move | None, announce: str | None, *, by: str | None = None) -> None:
+        with self._batch():
+            self._change(kind, move, announce, by)
+
+    def _change(self, kind: str, move: Move | None, announce: str | None, by: str | None) -> None:
+        self.version += 1
+        self.last = {"move": None if move is None else list(move), "kind": kind}
+        self.hint_move = {}
+        self.jobs.cancel(None, keep=("winnable",) + ((by,) if by else ()))
+        self.seen.add(self.game.key())
+        game = self.game
+        if kind == "play" and not self.played_counted:
+            self.played_counted = True
+            self.clock_started = time.monotonic()
+            self.stats = self.store.played(game.spec.key)
+        if game.is_won():
+            if not self.win_summary:
+                seconds = self.seconds
+                self.clock_stopped = time.monotonic()
+                self.win_summary = {"moves": len(game.moves_played), "seconds": round(seconds, 1),
+                                    "hints": self.hints, "undos": self.undos}
+                if not self.win_counted and self.played_counted:
+                    self.win_counted = True
+                    if not self.assisted:
+                        self.stats = self.store.won(game.spec.key, seconds)
+            moves, seconds = self.win_summary["moves"], self.win_summary["seconds"]
+            self.say(f"You won in {plural(moves, 'move')} and {seconds_words(seconds)}! Every card is home."
+                     if not self.assisted else f"Won in {plural(moves, 'move')}: every card is home.", "win")
+        elif announce:
+            self.say(announce, "info")
+        self._table = public_state(game, seed=self.seed, version=self.version, reveal=self.reveal, last=self.last,
+                                   clock=self.clock)
+        self._start_verdict()
+
+    @property
+    def seconds(self) -> float:
+        """Seconds since the first move (until the game was won)."""
+        if self.clock_started is None:
+            return 0.0
+        return (self.clock_stopped or time.monotonic()) - self.clock_started
+
+    @property
+    def clock(self) -> dict[str, Any]:
+        """The game's clock as the view shows it (it ticks on its own while ``running``)."""
+        return {"seconds": round(self.seconds, 1), "running": self.clock_started is not None
+                and self.clock_stopped is None}
+
+    # -- what is known ---------------------------------------------------------------------------------------
+
+    def knowledge(self) -> str | None:
+        """What is proved of the current position: won, winnable, lost, no longer winnable, or None."""
+        if self.game.is_won():
+            return "won"
+        if self.hinter.on_line(self.game):
+            return "winnable"
+        return self.facts.get(self.game.key())
+
+    def _learn(self, game: Game, result: SolveResult) -> None:
+        """Record what a search proved about ``game``'s position (its line, when won)."""
+        key = game.key()
+        if result.result == "won":
+            replay = game.copy()
+            self.facts[key] = "winnable"
+            for move in result.moves:
+                replay.push(move)
+                self.facts[replay.key()] = "winnable"
+        elif result.result == "lost":
+            self.facts[key] = "no longer winnable" if self._ever_winnable() else "lost"
+        else:
+            self.unknown[key] = max(self.unknown.get(key, 0), result.positions)
+
+    def _ever_winnable(self) -> bool:
+        return "winnable" in self.facts.values() or bool(self.hinter._line)
+
+    @property
+    def verdict(self) -> str:
+        """The verdict as the status line shows it."""
+        known = self.knowledge()
+        if known == "lost":
+            return "proved lost"
+        if known:
+            return known
+        if self.jobs.get("verdict") is not None:
+            return "thinking…"
+        key = self.game.key()
+        if key in self.unknown:
+            return f"unknown within {positions_words(self.unknown[key])}"
+        return ""
+
+    def _start_verdict(self) -> None:
+        if not self.auto_verdict or self.knowledge() is not None:
+            return
+        version, game, budget = self.version, self.game.copy(), self.verdict_positions
+
+        def done(job: Job, result: SolveResult) -> None:
+            with self.lock:
+                if self.version == version:
+                    self._learn(self.game, result)
+                    if result.result == "won":
+                        self.hinter.remember(self.game, list(result.moves))
+                    self._publish()
+
+        self.jobs.start("verdict", "Checking the position…",
+                        lambda job: solve(game.position(), max_positions=budget, cancel=job.token), done)
+
+    # -- hints -----------------------------------------------------------------------------------------------
+
+    def hint(self, *, wait: bool = True) -> Hint | None:
+        """The next move of a winning line, or a labelled suggestion (highlighted on the table)."""
+        with self.lock:
+            if self.game.is_won():
+                self.say(ALREADY_WON, "info")
+                return Hint(None, "won", 0, "The game is won.")
+            version, game, hinter, avoid = self.version, self.game.copy(), self.hinter, set(self.seen)
+
+            def done(job: Job, hint: Hint) -> None:
+                with self.lock:
+                    if self.version != version:
+                        return
+                    if hint.proved:
+                        self.facts[self.game.key()] = "winnable"
+                    elif hint.verdict == "lost":
+                        self.facts.setdefault(self.game.key(), "lost")
+                    self._show_hint(hint)
+
+            self.hint_move = {}  # the last highlight goes as a new hint is asked for
+            job = self.jobs.start("hint", "Looking for a hint…",
+                                  lambda job: hinter.hint(game, cancel=job.token, avoid=avoid), done)
+        return self._finish(job, wait)
+
+    def fair_hint(self, samples: int = 5, max_positions: int = 20_000, *, wait: bool = True) -> Hint | None:
+        """A hint that never peeks: the no-peek player's move, from what the player can see.
+
+        Hint looks at every card (the thoughtful solver); Fair hint samples arrangements of the hidden cards
+        consistent with what is visible and suggests the move that wins in the most of them.
+        """
+        from ..search.players import HindsightPlayer, InformationSet
+
+        with self.lock:
+            if self.game.is_won():
+                self.say(ALREADY_WON, "info")
+                return Hint(None, "won", 0, "The game is won.")
+            version, info, game = self.version, InformationSet.of(self.game), self.game.copy()
+
+            def work(job: Job) -> Hint:
+                if not info.legal_moves:
+                    return Hint(None, "unknown", 0, "No legal move is left.")
+                player = HindsightPlayer(samples=samples, max_positions=max_positions)
+                move, wins = player.vote(info, random.Random(version))
+                why = (f"it starts a winning line in {wins} of {samples} arrangements of the hidden cards "
+                       "consistent with what you see" if wins else
+                       "no sampled arrangement was won, so this is a rule of thumb")
+                return Hint(move, "no-peek", samples * max_positions,
+                            f"Fair hint (no peeking): play {move_words(move, game)}: {why}.")
+
+            def done(job: Job, hint: Hint) -> None:
+                with self.lock:
+                    if self.version == version:
+                        self._show_hint(hint)
+
+            self.hint_move = {}  # the last highlight goes as a new hint is asked for
+            job = self.jobs.start("fair_hint", "Sampling what the hidden cards could be…", work, done)
+        return self._finish(job, wait)
+
+    def _show_hint(self, hint: Hint) -> None:
+        self.hints += 1
+        move = hint.move
+        self.hint_move = {} if move is None else {"from": move.source, "to": move.target, "count": move.count,
+                                                  "text": hint.message, "proved": hint.proved}
+        self.say(hint.message, "info")
+        self._publish()
+
+    @staticmethod
+    def _finish(job: Job, wait: bool):
+        if not wait:
+            return None
+        job.wait()
+        if job.error is not None:
+            raise job.error
+        return job.result
+
+    # -- playing by itself ------------------------------------------------------------------------------------
+
+    def solve(self, animate: bool = True, interval: float | None = None) -> Job | None:
+        """Find a winning line in the background and play it at ``replay_speed`` (or one move per ``interval``)."""
+        with self.lock:
+            if self.game.is_won():
+                self.say(ALREADY_WON, "info")
+                self._publish()
+                return None
+            version, game = self.version, self.game.copy()
+            pace = 0.0 if not animate else interval
+
+            def done(job: Job, result: SolveResult) -> None:
+                with self.lock:
+                    if self.version != version:
+                        return
+                    self._learn(self.game, result)
+                    if result.result != "won":
+                        text = ("it is proved lost" if result.result == "lost"
+                                else f"none was found within {positions_words(result.positions)}")
+                        self.say(f"No winning line to play: {text}.", "info")
+                        self._publish()
+                        return
+                    self.hinter.remember(self.game, list(result.moves))
+                    self._replay(list(result.moves), "replay", "Playing the winning line…", pace)
+
+            self.say("Solving…", "info")
+            return self.jobs.start("solve", "Solving…", lambda job: solve(game.position(), SOLVE_POSITIONS,
+                                                                          cancel=job.token), done)
+
+    def _delay(self, pace: float | None) -> float:
+        return pace if pace is not None else 1.0 / max(self.replay_speed, 1e-3)
+
+    def _replay(self, moves: list[Move], kind: str, label: str, pace: float | None) -> Job:
+        version = self.version
+
+        def work(job: Job) -> None:
+            expected = version
+            for move in moves:
+                if job.sleep(self._delay(pace)):
+                    return
+                with self.lock:
+                    if job.cancelled or self.version != expected:
+                        return
+                    self._play(move, by=kind)
+                    expected = self.version
+
+        return self.jobs.start(kind, label, work)
+
+    def watch(self, player: str = "no-peek", interval: float | None = None, seed: int = 0) -> Job:
+        """Let an honest player play from here for the class to watch (``stop()`` ends it).
+
+        ``player`` is ``no-peek`` (samples the hidden cards, never looks at them) or ``heuristic``. It is handed
+        only what a person sees, under the same ``referee`` as ``play_game``: it stops when it wins, has no move
+        left, goes round in circles or reaches the move limit, and when someone moves or ``stop()`` is called.
+        """
+        from ..search.players import PLAYERS, InformationSet, referee
+
+        if player not in PLAYERS:
+            raise WispError(f"unknown player {player!r} (one of {', '.join(PLAYERS)})")
+        with self.lock:
+            if self.game.is_won():
+                self.say(ALREADY_WON, "info")
+                self._publish()
+                raise WispError("the game is already won")
+            version = self.version
+            name = f"The {player} player"
+
+            def look() -> InformationSet:
+                with self.lock:
+                    return InformationSet.of(self.game)
+
+            def work(job: Job) -> None:
+                moves = referee(look, PLAYERS[player](), random.Random(seed))
+                expected = version
+                why = "stopped"
+                while True:
+                    try:
+                        move = next(moves)
+                    except StopIteration as end:
+                        why = end.value
+                        break
+                    if job.sleep(self._delay(interval)):
+                        return
+                    with self.lock:
+                        if job.cancelled:
+                            return
+                        if self.version != expected:
+                            why = "the table changed"
+                            break
+                        self._play(move, by="watch", label=f"{name.removeprefix('The ')}: ")
+                        expected = self.version
+                with self.lock:
+                    if not job.cancelled:
+                        self.say(f"{name} has stopped ({why}).", "info")
+                        self._publish()
+
+            self.say(f"{name} is playing; it sees only what you see…", "info")
+            return self.jobs.start("watch", f"{name} is playing…", work)
+
+    def review(self, max_positions: int = 200_000, *, wait: bool = True) -> Any:
+        """Review the moves played: ``wispwidget.studies.review.review`` on this game's start and moves."""
+        try:
+            from ..studies.review import review as run_review  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        except ImportError as exc:
+            raise WispError("review needs wispwidget.studies.review, which this installation does not have "
+                            "yet") from exc
+        with self.lock:
+            version, start, moves = self.version, self.start, list(self.game.moves_played)
+
+            def work(job: Job) -> Any:
+                def progress(positions: int, *_: Any) -> None:
+                    job.positions = int(positions)
+
+                return run_review(start, moves, max_positions=max_positions, cancel=job.token, progress=progress)
+
+            def done(job: Job, result: Any) -> None:
+                with self.lock:
+                    if self.version != version:
+                        return
+                    self.last_review = result
+                    text = getattr(result, "summary", None) or getattr(result, "text", None) or str(result)
+                    self.say(sentence(str(text)), "info")
+                    self._publish()
+
+            job = self.jobs.start("review", "Reviewing your moves…", work, done)
+        return self._finish(job, wait)
+
+    def stop(self) -> None:
+        """Stop Solve, Watch, hints and reviews at once (it never waits for a search to notice)."""
+        cancelled = self.jobs.cancel(None, keep=("verdict",))
+        with self.lock:
+            if cancelled:
+                self.say("Stopped.", "info")
+            self._publish()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for background work (verdict, Solve, Watch, hints) to finish; True if it did."""
+        return self.jobs.wait(timeout)
+
+    # -- settings --------------------------------------------------------------------------------------------
+
+    def set_reveal(self, reveal: bool) -> None:
+        """The teaching switch: show face-down identities (from Python only)."""
+        with self.lock:
+            if bool(reveal) == self.reveal:
+                return
+            self.reveal = bool(reveal)
+            self._table = public_state(self.game, seed=self.seed, version=self.version, reveal=self.reveal,
+                                       last=self.last, clock=self.clock)
+            self._publish()
+
+    def set_winnable(self, value: bool) -> None:
+        """The Winnable switch for new deals."""
+        with self.lock:
+            self.winnable = bool(value)
+            self._publish()
+
+    def set_speed(self, value: float) -> None:
+        """Moves per second for Solve and Watch (a running replay picks it up at its next move)."""
+        if not value > 0:
+            raise WispError(f"the replay speed must be above 0, not {value!r}")
+        with self.lock:
+            self.replay_speed = float(value)
+            self._publish()
+
+    # -- messages from the view ------------------------------------------------------------------------------
+
+    HANDLERS: ClassVar[dict[str, Callable[[TableController, Any], Any]]] = {
+        "click": lambda self, r: self.click(r.pile, r.count),
+        "move": lambda self, r: self.move(r.source, r.target, r.count),
+        "deal": lambda self, r: self.deal(),
+        "undo": lambda self, r: self.undo(),
+        "redo": lambda self, r: self.redo(),
+        "restart": lambda self, r: self.restart(),
+        "hint": lambda self, r: self.hint(wait=False),
+        "fair_hint": lambda self, r: self.fair_hint(wait=False),
+        "solve": lambda self, r: self.solve(),
+        "watch": lambda self, r: self.watch(),
+        "review": lambda self, r: self.review(wait=False),
+        "stop": lambda self, r: self.stop(),
+        "new_deal": lambda self, r: self.new_deal(r.game, r.variant, r.seed, r.winnable, wait=False),
+        "daily": lambda self, r: self.daily(wait=False),
+        "winnable": lambda self, r: self.set_winnable(r.value),
+        "speed": lambda self, r: self.set_speed(r.value),
+    }
+
+    def handle(self, content: Any) -> None:
+        """Carry out one message from the view; nothing it sends can raise out of here."""
+        try:
+            request = parse_request(content)
+        except ProtocolError as exc:
+            with self.lock:
+                self.say(f"Refused a malformed request: {exc}.", "error")
+                self._publish()
+            return
+        except Exception:  # pragma: no cover - parse_request raises only ProtocolError
+            with self.lock:
+                self.say("Refused a malformed request.", "error")
+                self._publish()
+            return
+        if request.type == "stop":  # acts at once, whatever the table shows
+            self.stop()
+            return
+        with self.lock:
+            try:
+                self._handle(request)
+            except WispError as exc:
+                self.say(refusal(str(exc)), "error")
+            except Exception as exc:  # a bug must become a message, never an exception in the kernel
+                self.say(f"Something went wrong: {sentence(str(exc) or type(exc).__name__)}", "error")
+            self._publish()
+
+    def _handle(self, request: Request) -> None:
+        version = request.fields.get("version")
+        if request.positional and version is not None and version != self.version:
+            self.say("That request was made on an older table and was ignored; try again.", "error")
+            return
+        if request.positional and request.type not in ("undo", "restart") and self.game.is_won():
+            if request.type in ("click", "move", "deal", "redo"):
+                self.say("The game is already won.", "error")
+            else:
+                self.say(ALREADY_WON, "info")
+            return
+        self.HANDLERS[request.type](self, request)
+
+    # -- saying and publishing -------------------------------------------------------------------------------
+
+    def say(self, text: str, kind: str) -> None:
+        """Tell the player one sentence (kind ``info``, ``error`` or ``win``)."""
+        self._message_id += 1
+        self.message = {"id": self._message_id, "kind": kind, "text": sentence(text)}
+
+    def _job_failed(self, job: Job, exc: BaseException) -> None:
+        with self.lock:
+            reason = refusal(str(exc)) if isinstance(exc, WispError) else sentence(str(exc) or type(exc).__name__)
+            self.say(f"{job.label.rstrip('…')} failed: {reason}", "error")
+            self._publish()
+
+    def _jobs_changed(self) -> None:
+        with self.lock:
+            self._publish()
+
+    @property
+    def status(self) -> str:
+        """One line: game, deal, moves and what is known."""
+        deal = f"deal {self.seed}" if self.seed is not None else "set position"
+        parts = [game_label(self.game.spec), deal, plural(len(self.game.moves_played), "move")]
+        if self.verdict:
+            parts.append(self.verdict)
+        return " · ".join(parts)
+
+    def job_state(self) -> dict[str, Any]:
+        """The background work the player waits for (the newest), with its progress."""
+        shown = [j for j in self.jobs.running() if j.kind in JOB_KINDS]
+        if not shown:
+            return {}
+        job = shown[-1]
+        label = job.label
+        if job.kind != "replay" and job.seconds >= 1:
+            label = f"{label.rstrip('…')}… {int(job.seconds)} s"
+        return {"kind": job.kind, "label": label, "positions": job.positions, "cancellable": job.cancellable}
+
+    def traits(self) -> dict[str, Any]:
+        """Every synced trait's value now."""
+        job = self.job_state()
+        return {
+            "table": self._table,
+            "status": self.status,
+            "verdict": self.verdict,
+            "message": self.message,
+            "hint_move": self.hint_move,
+            "games": GAMES,
+            "job": job,
+            "replay_speed": self.replay_speed,
+            "winnable": self.winnable,
+            "reveal": self.reveal,
+            "busy": bool(job),
+            "moves": len(self.game.moves_played),
+            "won": self.game.is_won(),
+            "version": self.version,
+            "stats": dict(self.stats),
+            "win_summary": dict(self.win_summary),
+        }
+
+    def _publish(self) -> None:
+        if self._quiet or not hasattr(self, "_table"):
+            return
+        with self.lock:
+            self.published = self.traits()
+            if self._publish_to is not None:
+                self._publish_to(self.published)
+
+    def to_json(self) -> str:
+        """The current position as ``wisp-position/1`` JSON."""
+        with self.lock:
+            return formats.write_position(self.game.position())
+
+    def to_html(self, path: str | Path) -> Path:
+        """Write a page that shows this position with no kernel (view only)."""
+        from .export import table_html
+
+        path = Path(path)
+        with self.lock:
+            path.write_text(table_html(self._table, title=game_label(self.game.spec)), encoding="utf-8")
+        return path
+
+
+GAMES = games_menu()
