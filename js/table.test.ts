@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { cardName } from "./cards";
-import { pileOffsets } from "./layout";
 import { CONTROLS, createTable } from "./table";
 import type { TableState } from "./types";
 import { FakeModel } from "./testing";
@@ -38,12 +37,6 @@ describe("cards and layout", () => {
   it("names cards for screen readers", () => {
     expect(cardName("TS")).toBe("Ten of spades");
     expect(cardName("AH")).toBe("Ace of hearts");
-  });
-  it("compresses long piles to fit", () => {
-    const short = pileOffsets(2, 3);
-    expect(short[4]).toBeCloseTo(0.12 * 2 + 0.26 * 2);
-    const long = pileOffsets(5, 30, 4.2);
-    expect(long[long.length - 1]).toBeLessThanOrEqual(3.2 + 1e-9);
   });
 });
 
