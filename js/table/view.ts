@@ -257,7 +257,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     m = metrics(width, need.columns, need.slots);
     const style = root.style;
     // when cards reach their largest size, the board keeps to their width (the foundations end over the last pile)
-    board.style.maxWidth = `${Math.ceil(need.columns * m.cardW + (need.slots - 1) * m.gap) + 1}px`;
+    const needed = Math.ceil(need.columns * m.cardW + (need.slots - 1) * m.gap) + 1;
+    board.style.maxWidth = `${needed}px`;
+    board.classList.toggle("ww-overflow", needed > width + 1);
     style.setProperty("--ww-card-w", `${m.cardW}px`);
     style.setProperty("--ww-card-h", `${m.cardH}px`);
     style.setProperty("--ww-gap", `${m.gap}px`);

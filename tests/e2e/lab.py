@@ -148,3 +148,8 @@ def lab_page(cells: list[str], name: str = "play.ipynb", wait_for: str = ".ww-ro
             kernel.close()
         lab.stop()
         shutil.rmtree(root, ignore_errors=True)
+
+
+def settled(page, timeout: float = 5_000) -> None:
+    """Wait until no card of any table is in flight (the view marks moving tables with data-moving)."""
+    page.wait_for_function("() => !document.querySelector('.ww-root[data-moving]')", timeout=timeout)

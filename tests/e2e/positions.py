@@ -22,9 +22,9 @@ def long_pile_black_widow(up: int = 35, down: int = 5) -> str:
     from ..helpers import cards
 
     spec = get_game("black-widow")
-    missing = spec.deck.counts() - Position(spec, (Pile((), cards(" ".join(faces))),) + (Pile(),) * 9, (), (), (), ()).cards()
-    spare = tuple(sorted(missing.elements(), key=lambda c: (card_str(c)[1], card_str(c)[0])))
     tall = Position(spec, (Pile((), cards(" ".join(faces))),) + (Pile(),) * 9, (), (), (), ())
+    missing = spec.deck.counts() - tall.cards()
+    spare = tuple(sorted(missing.elements(), key=lambda c: (card_str(c)[1], card_str(c)[0])))
     piles = list(tall.tableau)
     piles[0] = Pile(spare[:down], piles[0].up)
     rest = spare[down:]
@@ -37,5 +37,5 @@ def long_pile_black_widow(up: int = 35, down: int = 5) -> str:
 
 def wisp_puzzle() -> str:
     """A Will o' the Wisp position with one obvious run to move (9H 8H 7H onto TH)."""
-    return write_position(position("will-o-the-wisp", piles=["4D | 9H 8H 7H", "| TH", "| 3C", "| 4C", "| 5C", "| 6C", "| 7C"],
-                                   stock="2D 3D 2H 3H 5H 6H 8D"), indent=None)
+    piles = ["4D | 9H 8H 7H", "| TH", "| 3C", "| 4C", "| 5C", "| 6C", "| 7C"]
+    return write_position(position("will-o-the-wisp", piles=piles, stock="2D 3D 2H 3H 5H 6H 8D"), indent=None)

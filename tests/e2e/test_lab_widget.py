@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from wispwidget.formats import write_position
 
 from ..helpers import position
-from .lab import chromium_path, lab_page
+from .lab import chromium_path, lab_page, settled
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
@@ -74,7 +74,7 @@ def test_deal_by_clicking_the_stock_then_undo(lab):
         pytest.skip("a pile is empty: no deal")
     page.locator('.ww-root [data-pile="stock"]').click()
     until(kernel, "[list(m) for m in w.game.moves_played]", [*before, ["stock", "tableau", 1]])
-    expect(page.locator('.ww-root [data-pile="stock"] .ww-badge')).to_have_text("4")
+    expect(page.locator('.ww-root [data-pile="stock"] .ww-stock-label')).to_have_text("4 deals left")
     page.get_by_role("button", name="Undo").click()
     until(kernel, "[list(m) for m in w.game.moves_played]", before)
 
@@ -84,6 +84,7 @@ def test_drag_a_run_onto_a_pile(lab):
     puzzle = position("will-o-the-wisp", piles=["4D | 9H 8H 7H", "| TH", "| 3C", "| 4C", "| 5C", "| 6C", "| 7C"])
     assert kernel.value(f"w.load({write_position(puzzle, indent=None)!r}) or w.moves") == 0
     page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').wait_for()
+    settled(page)
     source = page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').bounding_box()
     target = page.locator('.ww-root [data-pile="t1"]').bounding_box()
     page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 8)
@@ -99,6 +100,7 @@ def test_drag_a_run_onto_a_pile(lab):
 def test_illegal_drag_is_refused_and_changes_nothing(lab):
     page, kernel, _ = lab
     before = played(kernel)
+    settled(page)
     source = page.locator('.ww-root [data-pile="t2"] [data-card="3C"]').bounding_box()
     target = page.locator('.ww-root [data-pile="t5"]').bounding_box()
     page.mouse.move(source["x"] + 10, source["y"] + 10)
