@@ -388,7 +388,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       if (run && c.slot.key !== "hidden" && c.slot.pile.startsWith("t")) target = boxOf(piles.get(`f${run.k}`));
       else if (toStock && c.slot.pile !== "stock" && !c.slot.pile.startsWith("f")) target = boxOf(piles.get("stock"));
       if (!target) continue;
-      motion.exit(c.el, board, before.get(c.el)!, target, Math.min(order++ * 6, 80), MOVE_MS);
+      if (run) motion.exit(c.el, board, before.get(c.el)!, target, Math.min(order++ * 6, 60), MOVE_MS);
+      else motion.exit(c.el, board, before.get(c.el)!, target, Number(c.slot.pile.slice(1)) * DEAL_STAGGER_MS, DEAL_MS);
     }
   }
 
