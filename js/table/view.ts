@@ -251,7 +251,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   function layout(): void {
     if (!state?.tableau) return;
-    const width = board.clientWidth || root.clientWidth - 16 || 640;
+    // the root's content box (not the board's: the board's width follows the cards)
+    const pad = win ? parseFloat(win.getComputedStyle(root).paddingLeft) * 2 || 0 : 0;
+    const width = root.clientWidth > pad ? root.clientWidth - pad : 640;
     root.classList.toggle("ww-narrow", (root.clientWidth || width) < NARROW);
     const need = columnsNeeded(state.tableau.length, foundationCount(state), state.has_waste);
     m = metrics(width, need.columns, need.slots);
@@ -638,7 +640,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   let lastWidth = -1;
   if (typeof ResizeObserver !== "undefined") {
     observer = new ResizeObserver(() => {
-      const w = board.clientWidth;
+      const w = root.clientWidth;
       if (w === lastWidth) return;
       lastWidth = w;
       motion.snap();

@@ -121,19 +121,31 @@ class KernelSide:
         self.client.stop_channels()
 
 
+DARK_THEME = {"@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": "JupyterLab Dark"}}
+
+
 @contextmanager
-def lab_page(cells: list[str], name: str = "play.ipynb", wait_for: str = ".ww-root"):
-    """Yield (page, kernel side, lab) with the notebook open and its cells run."""
+def lab_page(cells: list[str], name: str = "play.ipynb", wait_for: str = ".ww-root", settings: dict | None = None,
+             viewport: dict | None = None):
+    """Yield (page, kernel side, lab) with the notebook open and its cells run.
+
+    ``settings`` maps a settings file (under JupyterLab's settings folder) to its content, e.g. ``DARK_THEME``.
+    """
     from playwright.sync_api import sync_playwright
 
     root = Path(tempfile.mkdtemp(prefix="wisp-e2e-"))
     (root / name).write_text(json.dumps(notebook(cells)))
+    quiet = {"@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"}}
+    for path, content in {**quiet, **(settings or {})}.items():
+        target = root / ".settings" / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(content))
     lab = Lab(root)
     kernel = None
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page = browser.new_page(viewport=viewport or {"width": 1400, "height": 1000})
             page.goto(f"{lab.url}/lab/tree/{name}", wait_until="domcontentloaded")
             page.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for(timeout=90_000)
             page.locator(".jp-Notebook .jp-Cell").first.click()

@@ -39,3 +39,11 @@ def wisp_puzzle() -> str:
     """A Will o' the Wisp position with one obvious run to move (9H 8H 7H onto TH)."""
     piles = ["4D | 9H 8H 7H", "| TH", "| 3C", "| 4C", "| 5C", "| 6C", "| 7C"]
     return write_position(position("will-o-the-wisp", piles=piles, stock="2D 3D 2H 3H 5H 6H 8D"), indent=None)
+
+
+def one_move_from_winning() -> str:
+    """Will o' the Wisp with three runs home and the fourth one click away (AS onto 2S)."""
+    from ..helpers import suit_run
+
+    spades = suit_run("S", low=2)
+    return write_position(position("will-o-the-wisp", piles=[f"| {spades}", "| AS"], finished="H D C"), indent=None)

@@ -172,6 +172,19 @@ def test_every_face_up_card_of_a_40_card_pile_shows_its_corner(lab, width):
         page.set_viewport_size({"width": 1400, "height": 1000})
 
 
+def test_cards_grow_with_the_cell(lab):
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    assert kernel.value("w.new_deal('will-o-the-wisp', seed=5) or w.seed") == 5
+    page.wait_for_timeout(300)
+    settled(page)
+    card = box(page, '.ww-root [data-pile="t0"] [data-card]')
+    root = box(page, ".ww-root")
+    assert root["width"] > 1000
+    assert card["width"] >= 90, card  # seven piles in a wide cell: full-size cards
+    assert abs(card["height"] - card["width"] * 1.4) <= 1.5
+
+
 def test_ten_piles_fit_600_px_without_scrolling_sideways(lab):
     page, kernel, _ = lab
     narrow(page, 600)
