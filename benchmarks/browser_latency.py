@@ -49,7 +49,11 @@ FRAMES_START = """() => {
   window._frames = [];
   let last = performance.now();
   window._framesOn = true;
-  const tick = (now) => { window._frames.push(now - last); last = now; if (window._framesOn) requestAnimationFrame(tick); };
+  const tick = (now) => {
+    window._frames.push(now - last);
+    last = now;
+    if (window._framesOn) requestAnimationFrame(tick);
+  };
   requestAnimationFrame(tick);
 }"""
 

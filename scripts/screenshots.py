@@ -68,7 +68,12 @@ def light(out: Path) -> None:
         new_deal(page, kernel, "spider", "two-suits", 3)
         page.locator(".ww-root").get_by_role("button", name="More").click()
         page.set_viewport_size({"width": 600, "height": 700})
-        shoot(page, out / "narrow-more-menu.png")
+        page.wait_for_timeout(300)
+        root = page.locator(".ww-root").first.bounding_box()
+        menu = page.locator(".ww-root .ww-tools-more").first.bounding_box()
+        bottom = max(root["y"] + root["height"], menu["y"] + menu["height"] + 8)
+        page.screenshot(path=str(out / "narrow-more-menu.png"),
+                        clip={"x": root["x"], "y": root["y"], "width": root["width"], "height": bottom - root["y"]})
         page.locator(".ww-root").get_by_role("button", name="More").click()
         page.set_viewport_size({"width": 1400, "height": 1000})
         page.wait_for_timeout(400)
@@ -105,7 +110,7 @@ def light(out: Path) -> None:
 
 def dark(out: Path) -> None:
     with lab_page([CELL.replace('"will-o-the-wisp", seed=7', '"spider", variant="two-suits", seed=3')],
-                  settings=DARK_THEME) as (page, kernel, _lab):
+                  settings=DARK_THEME) as (page, _kernel, _lab):
         close_side_panel(page)
         page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=30_000)
         page.wait_for_timeout(300)

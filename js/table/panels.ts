@@ -129,7 +129,7 @@ export class HintArrow {
       return;
     }
     this.svg.style.display = "";
-    const bend = Math.min(60, Math.hypot(to.x - from.x, to.y - from.y) / 4);
+    const bend = Math.min(110, Math.hypot(to.x - from.x, to.y - from.y) / 3); // arc over the piles between
     const mx = (from.x + to.x) / 2;
     const my = Math.min(from.y, to.y) - bend;
     this.svg.querySelector("path.ww-arrow-line")!.setAttribute("d", `M${from.x} ${from.y} Q${mx} ${my} ${to.x} ${to.y}`);

@@ -4,13 +4,14 @@ layout puts them, ten piles fit 600 px without scrolling sideways, and the keybo
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 from playwright.sync_api import expect
 
 from .lab import chromium_path, lab_page, settled
-from .positions import long_pile_black_widow, wisp_puzzle
+from .positions import long_pile_black_widow, one_move_from_winning, wisp_puzzle
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
@@ -253,3 +254,96 @@ def test_keyboard_reaches_every_pile_and_the_keys_overlay_opens(lab):
     while kernel.value("len(w.game.moves_played)") == moves and time.time() < deadline:
         time.sleep(0.1)
     assert kernel.value("list(w.game.moves_played[-1])")[0] == "stock"
+
+
+# Sample, on every frame until the table rests, the boxes of the elements `selectors` name (null when absent).
+SAMPLE = """(selectors) => { window._samples = new Promise((resolve) => {
+  const root = document.querySelector(".ww-root");
+  const frames = [];
+  const began = performance.now();
+  let seen = false;
+  const look = () => {
+    const moving = root.hasAttribute("data-moving");
+    seen = seen || moving;
+    if (seen) frames.push({ t: performance.now(), moving, boxes: selectors.map((s) => {
+      const els = [...root.querySelectorAll(s)];
+      return els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top]; });
+    }) });
+    if ((seen && !moving) || performance.now() - began > 5000) return resolve(frames);
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}); }"""
+
+
+def test_a_deal_flies_from_the_stock_one_pile_after_another(lab):
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    assert kernel.value("w.new_deal('black-widow', seed=1) or w.seed") == 1
+    page.locator('.ww-root [data-pile="t9"]').wait_for()
+    page.wait_for_timeout(300)
+    settled(page)
+    stock = box(page, '.ww-root [data-pile="stock"]')
+    tops = ['.ww-root [data-pile="t0"] [data-card]:last-child', '.ww-root [data-pile="t9"] [data-card]:last-child']
+    page.evaluate(SAMPLE, tops)
+    page.locator('.ww-root [data-pile="stock"]').click()
+    frames = page.evaluate("window._samples")
+    assert frames and not frames[-1]["moving"]
+    first = frames[0]["boxes"]
+    # the first frame: both new cards are (about) on the stock
+    for (x, y), in first:
+        assert abs(x - stock["x"]) < 40 and abs(y - stock["y"]) < 40, first
+    # pile 1's card leaves before pile 10's
+    early = next(f for f in frames if f["t"] - frames[0]["t"] > 40)["boxes"]
+    gone = [abs(b[0][0] - stock["x"]) + abs(b[0][1] - stock["y"]) for b in early]
+    assert gone[0] > gone[1], early
+    assert frames[-1]["t"] - frames[0]["t"] <= 300
+    assert page.evaluate(RESTING) == []
+    assert kernel.value("list(w.game.moves_played[-1])") == ["stock", "tableau", 1]
+
+
+def test_a_finished_run_flies_to_its_foundation_and_the_win_is_summed_up(lab):
+    page, kernel, _ = lab
+    load(page, kernel, one_move_from_winning(), "AS")
+    home = box(page, '.ww-root [data-pile="f3"]')
+    page.evaluate(SAMPLE, [".ww-root .ww-leaving"])
+    page.locator('.ww-root [data-pile="t1"] [data-card="AS"]').click()
+    frames = page.evaluate("window._samples")
+    flying = [f["boxes"][0] for f in frames if f["boxes"][0]]
+    assert flying and len(flying[0]) == 12  # the queen down to the ace fly; the king's own element goes home
+    start, end = flying[0], flying[-1]
+    distance = [abs(x - home["x"]) + abs(y - home["y"]) for x, y in start]
+    later = [abs(x - home["x"]) + abs(y - home["y"]) for x, y in end]
+    assert sum(later) < sum(distance)  # on their way to the foundation
+    assert page.locator(".ww-root .ww-leaving").count() == 0  # and gone once there
+    expect(page.locator('.ww-root [data-pile="f3"] [data-card="KS"]')).to_be_visible()
+    summary = page.locator(".ww-root [data-win-summary]")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("You won!")
+    expect(summary.get_by_role("button", name="Next winnable deal")).to_be_visible()
+    assert kernel.value("w.won") is True
+
+
+def test_the_hint_is_an_arrow_from_the_cards_to_their_target(lab):
+    page, kernel, _ = lab
+    assert kernel.value("w.new_deal('will-o-the-wisp', seed=7) or w.seed") == 7
+    page.wait_for_timeout(300)
+    settled(page)
+    hint = kernel.value("w.hint() and w.hint_move")
+    arrow = page.locator(".ww-root [data-hint-arrow] path.ww-arrow-line")
+    expect(arrow).to_have_attribute("d", re.compile(r"^M"))
+    ends = page.evaluate("""() => {
+      const path = document.querySelector(".ww-root [data-hint-arrow] path.ww-arrow-line");
+      const m = path.getScreenCTM();
+      const at = (p) => { const q = path.getPointAtLength(p); return [q.x * m.a + m.e, q.y * m.d + m.f]; };
+      return [at(0), at(path.getTotalLength())];
+    }""")
+    source = box(page, f'.ww-root [data-pile="{hint["from"]}"] [data-card]:last-child')
+    target = box(page, f'.ww-root [data-pile="{hint["to"]}"]')
+
+    def inside(point, b, slack=4):
+        return b["x"] - slack <= point[0] <= b["x"] + b["width"] + slack and \
+            b["y"] - slack <= point[1] <= b["y"] + b["height"] + slack
+
+    assert inside(ends[0], source), (ends, source)
+    assert inside(ends[1], target), (ends, target)
