@@ -409,3 +409,44 @@ describe("panels drawn from the kernel's traits", () => {
     expect(clock.textContent).toBe("1:15");
   });
 });
+
+describe("dragging (mouse, touch or pen: pointer events)", () => {
+  function pointer(type: string, target: Element, x: number, y: number, pointerType = "touch") {
+    const event = new MouseEvent(type, { bubbles: true, clientX: x, clientY: y, button: 0 });
+    Object.assign(event, { pointerId: 7, pointerType });
+    target.dispatchEvent(event);
+  }
+
+  it("a touch drag lifts the run under the finger, lights the engine's targets and drops with a move", () => {
+    const { el, model } = mount();
+    const nine = el.querySelector('[data-card="9H"]') as HTMLElement;
+    const target = el.querySelector('[data-pile="t1"]') as HTMLElement;
+    pointer("pointerdown", nine, 10, 10);
+    pointer("pointermove", document.body, 60, 80);
+    const ghost = el.querySelector(".ww-ghost") as HTMLElement;
+    expect(Array.from(ghost.querySelectorAll("[data-card]")).map((c) => (c as HTMLElement).dataset.card)).toEqual(["9H", "8H"]);
+    expect(ghost.style.left).toBe("50px"); // pointer - grab offset (the card's box is at 0,0 in jsdom)
+    expect(ghost.style.top).toBe("70px");
+    expect(Array.from(el.querySelectorAll(".ww-accepts")).map((p) => (p as HTMLElement).dataset.pile)).toEqual(["t1", "t2"]); // the legal list: t0 -> t1 and t0 -> t2, two cards
+    expect(nine.classList.contains("ww-lifted")).toBe(true);
+    document.elementFromPoint = () => target;
+    pointer("pointerup", document.body, 60, 80);
+    expect(model.sent).toEqual([{ type: "move", from: "t0", to: "t1", count: 2, version: 3 }]);
+    // the cards wait where they were let go until the engine answers; a refusal sends them home
+    expect(el.querySelector(".ww-ghost")).not.toBeNull();
+    model.emit("message", { id: 3, kind: "error", text: "refused" });
+    expect(el.querySelector(".ww-ghost")).toBeNull();
+    expect(nine.classList.contains("ww-lifted")).toBe(false);
+  });
+
+  it("a pen drag dropped away from every pile sends nothing", () => {
+    const { el, model } = mount();
+    const nine = el.querySelector('[data-card="9H"]') as HTMLElement;
+    pointer("pointerdown", nine, 10, 10, "pen");
+    pointer("pointermove", document.body, 300, 300, "pen");
+    document.elementFromPoint = () => document.body;
+    pointer("pointerup", document.body, 3000, 3000, "pen");
+    expect(model.sent).toEqual([]);
+    expect(el.querySelector(".ww-ghost")).toBeNull();
+  });
+});
