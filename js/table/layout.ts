@@ -76,8 +76,11 @@ export function pileOffsets(down: number, up: number, m: Metrics, maxHeight = In
   return { offsets, height: offsets[n - 1] + m.cardH };
 }
 
-/** The tallest a pile may grow before it compresses: the viewport's height less the top row, at least 3 cards. */
-export function tableauCap(viewportHeight: number, m: Metrics, chrome = 110): number {
+/**
+ * The tallest a pile may grow before it compresses: the viewport's height less the top row and `chrome` (the
+ * toolbar, status line and the notebook's own bars), at least 3 cards.
+ */
+export function tableauCap(viewportHeight: number, m: Metrics, chrome = 200): number {
   return Math.max(m.cardH * 3, viewportHeight - m.cardH - m.gap - chrome);
 }
 
@@ -85,4 +88,20 @@ export function tableauCap(viewportHeight: number, m: Metrics, chrome = 110): nu
 export function wasteOffsets(shown: number, m: Metrics): number[] {
   const spare = Math.max(0, shown - 3);
   return Array.from({ length: shown }, (_, i) => Math.round(Math.max(0, i - spare) * WASTE_FAN * m.cardW));
+}
+
+/**
+ * Sizes for the width, made smaller (down to the legible minimum) while the longest pile, fanned as tight as
+ * its corners allow, would not fit the height the window gives: like a card table that zooms out.
+ */
+export function fitMetrics(width: number, columns: number, slots: number, piles: { down: number; up: number }[],
+                           viewportHeight: number): Metrics {
+  let m = metrics(width, columns, slots);
+  const tallest = (k: Metrics) => Math.max(0, ...piles.map((p) => pileOffsets(p.down, p.up, k, 0).height));
+  while (m.cardW > MIN_CARD_W && tallest(m) > tableauCap(viewportHeight, m)) {
+    const w = m.cardW - 2;
+    m = metrics(w * columns + (slots - 1) * Math.max(3, Math.min(12, Math.round(w * 0.1))), columns, slots);
+    if (m.cardW >= w + 2) break; // no smaller size to be had
+  }
+  return m;
 }

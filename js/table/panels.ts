@@ -120,7 +120,8 @@ export class HintArrow {
     this.text.hidden = true;
   }
   /** `from`/`to` are points in the board's coordinates, or null for no arrow. */
-  draw(hint: HintMove | undefined, from: { x: number; y: number } | null, to: { x: number; y: number } | null): void {
+  draw(hint: HintMove | undefined, from: { x: number; y: number } | null, to: { x: number; y: number } | null,
+       apex?: number): void {
     const on = Boolean(hint && hint.from);
     this.text.hidden = !on || !hint!.text;
     if (on && hint!.text) this.text.textContent = hint!.proved === false ? `${hint!.text} (a suggestion, not a proof)` : hint!.text;
@@ -129,9 +130,11 @@ export class HintArrow {
       return;
     }
     this.svg.style.display = "";
-    const bend = Math.min(110, Math.hypot(to.x - from.x, to.y - from.y) / 3); // arc over the piles between
+    // a quadratic arc whose highest point is `apex` (above the cards in between), or a gentle bend
+    const bend = Math.min(60, Math.hypot(to.x - from.x, to.y - from.y) / 4);
+    const top = Math.min(apex ?? Infinity, Math.min(from.y, to.y) - bend / 2);
     const mx = (from.x + to.x) / 2;
-    const my = Math.min(from.y, to.y) - bend;
+    const my = 2 * top - (from.y + to.y) / 2;
     this.svg.querySelector("path.ww-arrow-line")!.setAttribute("d", `M${from.x} ${from.y} Q${mx} ${my} ${to.x} ${to.y}`);
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TableState } from "../types";
 import { pileOrder, describePile } from "./keyboard";
-import { columnsNeeded, metrics, MIN_CARD_W, pileOffsets, tableauCap, wasteOffsets } from "./layout";
+import { columnsNeeded, fitMetrics, metrics, MIN_CARD_W, pileOffsets, tableauCap, wasteOffsets } from "./layout";
 import { reconcile, released, type Slot } from "./reconcile";
 import { cardText, clockText, gameLabels, pileText, stockText } from "./words";
 
@@ -144,5 +144,16 @@ describe("reconciliation", () => {
     const dealt = [s("KS", "t0", 0), s("QS", "t0", 1), s("3H", "t0", 2)];
     expect(reconcile(old, dealt, null)).toEqual([0, 1, -1]);
     expect(released(dealt, reconcile(dealt, [s("KS", "f0", 0)], null))).toEqual([1, 2]);
+  });
+});
+
+describe("zooming out for a long pile", () => {
+  it("cards shrink (not below the minimum) until the longest pile fits the window's height", () => {
+    const short = fitMetrics(1380, 10, 10, [{ down: 5, up: 1 }], 1000);
+    expect(short.cardW).toBe(metrics(1380, 10).cardW);
+    const long = fitMetrics(1380, 10, 10, [{ down: 5, up: 35 }], 1000);
+    expect(long.cardW).toBeLessThan(short.cardW);
+    expect(pileOffsets(5, 35, long, 0).height).toBeLessThanOrEqual(tableauCap(1000, long));
+    expect(fitMetrics(1380, 10, 10, [{ down: 5, up: 90 }], 400).cardW).toBe(MIN_CARD_W);
   });
 });

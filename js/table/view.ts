@@ -9,7 +9,7 @@ import type { HintMove, Job, Message, Request, TableModel, TableState } from "..
 import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
 import { Dragger, type Pickup } from "./drag";
 import { describePile, movable, pileOrder } from "./keyboard";
-import { columnsNeeded, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
+import { columnsNeeded, fitMetrics, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
 import { ClockView, HintArrow, JobPanel, keysDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
 import { reconcile, released, type Slot } from "./reconcile";
 import { Toolbar } from "./toolbar";
@@ -256,7 +256,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const width = root.clientWidth > pad ? root.clientWidth - pad : 640;
     root.classList.toggle("ww-narrow", (root.clientWidth || width) < NARROW);
     const need = columnsNeeded(state.tableau.length, foundationCount(state), state.has_waste);
-    m = metrics(width, need.columns, need.slots);
+    const tall = state.tableau.map((p) => ({ down: p.down, up: p.up.length }));
+    m = fitMetrics(width, need.columns, need.slots, tall, win?.innerHeight ?? 900);
     const style = root.style;
     // when cards reach their largest size, the board keeps to their width (the foundations end over the last pile)
     const needed = Math.ceil(need.columns * m.cardW + (need.slots - 1) * m.gap) + 1;
@@ -447,7 +448,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const a = fromEl.getBoundingClientRect();
     const z = toEl.getBoundingClientRect();
     const point = (r: DOMRect) => ({ x: r.left - origin.left + r.width / 2, y: r.top - origin.top + Math.min(r.height / 2, m.minUp * 1.5) });
-    arrow.draw(hint, point(a), { x: point(z).x, y: z.top - origin.top + Math.min(z.height, m.cardH) * 0.55 });
+    const apex = Math.min(a.top, z.top) - origin.top - m.gap;
+    arrow.draw(hint, point(a), { x: point(z).x, y: z.top - origin.top + Math.min(z.height, m.cardH) * 0.55 }, apex);
   }
 
   // -- keyboard -------------------------------------------------------------------------------------------------
