@@ -84,6 +84,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const cursor: Cursor = { at: -1, count: 1 };
   let keyboardMode = false;
   const modern = () => model.get("job") !== undefined;
+  /** The document or shadow root the table lives in (marimo draws widgets in a shadow root). */
+  const scope = () => root.getRootNode() as Document | ShadowRoot;
 
   // -- requests -------------------------------------------------------------------------------------------
 
@@ -456,7 +458,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   function markCursor(): void {
     root.querySelectorAll(".ww-cursor, .ww-held").forEach((n) => n.classList.remove("ww-cursor", "ww-held"));
-    if (!keyboardMode || doc.activeElement !== root || !state) return;
+    if (!keyboardMode || scope().activeElement !== root || !state) return;
     const order = pileOrder(state);
     if (cursor.at < 0) cursor.at = order.indexOf("t0");
     const id = order[cursor.at];
@@ -569,7 +571,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   }
 
   function pileAt(x: number, y: number): string | null {
-    const under = doc.elementFromPoint?.(x, y) ?? null;
+    const under = scope().elementFromPoint?.(x, y) ?? null;
     const hit = locate(under);
     if (hit) return hit.pile;
     for (const [id, pile] of piles) { // below a short pile still counts as that pile
