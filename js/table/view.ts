@@ -324,6 +324,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       for (const c of cards) before.set(c.el, handed?.get(c.el) ?? boxOf(c.el)!);
       stockBox = boxOf(piles.get("stock"));
     }
+    // an undone finished run comes back from its foundation
+    const runsBefore = previous?.finished?.length ?? 0;
+    const runBack = animate && !fresh && (next.finished?.length ?? 0) < runsBefore
+      ? boxOf(piles.get(`f${next.finished?.length ?? 0}`)) : null;
     if (fresh) {
       buildPiles(next);
       shape = nextShape;
@@ -347,6 +351,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       el.dataset.index = String(w.index);
       const from = prior ? before.get(prior.el) : undefined;
       if (from) starts.set(el, { from, delay: 0, duration: MOVE_MS });
+      else if (runBack && w.pile[0] === "t" && w.key !== "hidden") starts.set(el, { from: runBack, delay: 0, duration: MOVE_MS });
       else if (animate && stockBox && (isNew || next.stock.count < previous.stock.count) && w.pile[0] !== "f") {
         const pileNo = w.pile === "waste" ? 0 : Number(w.pile.slice(1));
         starts.set(el, { from: stockBox, delay: pileNo * DEAL_STAGGER_MS, duration: DEAL_MS });

@@ -347,3 +347,22 @@ def test_the_hint_is_an_arrow_from_the_cards_to_their_target(lab):
 
     assert inside(ends[0], source), (ends, source)
     assert inside(ends[1], target), (ends, target)
+
+
+def test_reduced_motion_means_no_motion(lab):
+    page, kernel, _ = lab
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        load(page, kernel, wisp_puzzle(), "9H")
+        page.evaluate("""() => { window._moved = false; const root = document.querySelector(".ww-root");
+          new MutationObserver(() => { window._moved ||= root.hasAttribute("data-moving"); })
+            .observe(root, { attributes: true, attributeFilter: ["data-moving"] }); }""")
+        page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').click(position={"x": 12, "y": 6})
+        expect(page.locator('.ww-root [data-pile="t1"] [data-card="7H"]')).to_be_attached()
+        page.wait_for_timeout(300)
+        assert page.evaluate("window._moved") is False  # no card ever took a journey
+        assert page.evaluate(RESTING) == []  # at once where the layout puts them
+        card_animation = "getComputedStyle(document.querySelector('.ww-root .ww-card')).animationName"
+        assert page.evaluate(card_animation) == "none"
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
