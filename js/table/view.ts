@@ -381,7 +381,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     markCursor();
 
     if (!animate) return;
-    // where everything is now, and the journeys
+    // where everything is now, and the journeys (a new deal deals from the stock; the old cards just go)
     for (const [el, s] of starts) {
       const to = boxOf(el)!;
       const index = Number(el.dataset.index ?? 0);
@@ -391,7 +391,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const newRuns = (next.finished ?? []).map((suit, k) => ({ suit, k })).slice(finishedBefore);
     const toStock = next.stock.count > previous.stock.count;
     let order = 0;
-    for (const c of [...leaving].reverse()) {
+    for (const c of isNew ? [] : [...leaving].reverse()) {
       if (c.el.isConnected || !before.has(c.el)) continue;
       let target: Box | null = null;
       const run = newRuns.find((r) => r.suit === c.slot.key[1]) ?? newRuns[0];
