@@ -2,7 +2,8 @@
 
 Run: ``PYTHONPATH=. python scripts/screenshots.py [--out docs/images]``. Shows every game, a 40-card Black
 Widow pile at 1400 and 600 px, the dark theme, a drag in progress, the hint arrow, the keys overlay, the
-narrow toolbar's More menu and the win summary.
+narrow toolbar's More menu, and the kernel-driven panels (work in progress, a hint that is a suggestion, the
+statistics, the win summary).
 """
 
 from __future__ import annotations
@@ -100,7 +101,31 @@ def light(out: Path) -> None:
         page.get_by_role("dialog", name="Keyboard").wait_for()
         shoot(page, out / "keys.png")
         page.keyboard.press("Escape")
-        # the win: one click from home
+
+
+def panels(out: Path) -> None:
+    """The kernel-driven panels, with the traits the new TableWidget declares added here and set by hand."""
+    from tests.e2e.test_lab_panels import SETUP
+
+    with lab_page([SETUP], name="panels.ipynb") as (page, kernel, _lab):
+        close_side_panel(page)
+        settled(page)
+        kernel.value("setattr(w, 'job', {'kind': 'winnable', 'label': 'Proving deal 12 winnable', "
+                     "'positions': 48000, 'cancellable': True}) or 0")
+        page.locator(".ww-root .ww-job").wait_for(state="visible")
+        shoot(page, out / "job.png")
+        kernel.value("setattr(w, 'job', {}) or 0")
+        kernel.value("setattr(w, 'hint_move', {'from': 't6', 'to': 't0', 'count': 1, 'proved': False, "
+                     "'text': 'Play 10\u2660 onto J\u2665: it frees a face-down card.'}) or 0")
+        page.locator(".ww-root .ww-hint-text").wait_for(state="visible")
+        shoot(page, out / "hint-suggestion.png")
+        kernel.value("setattr(w, 'stats', {'key': 'will-o-the-wisp/standard', 'played': 12, 'won': 5, "
+                     "'current_streak': 2, 'best_streak': 3, 'best_seconds': 245}) or 0")
+        page.locator(".ww-root").get_by_role("button", name="Statistics").click()
+        page.locator(".ww-root [data-stats]").wait_for(state="visible")
+        shoot(page, out / "stats.png")
+        page.keyboard.press("Escape")
+        kernel.value("setattr(w, 'win_summary', {'moves': 97, 'seconds': 403, 'hints': 1, 'undos': 4}) or 0")
         load(page, kernel, one_move_from_winning())
         page.locator('.ww-root [data-pile="t1"] [data-card="AS"]').click()
         page.locator(".ww-root [data-win-summary]").wait_for(state="visible")
@@ -120,14 +145,13 @@ def dark(out: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default=str(ROOT / "docs" / "images"))
-    parser.add_argument("--only", choices=["light", "dark"], default=None)
+    parser.add_argument("--only", choices=["light", "panels", "dark"], default=None)
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    if args.only != "dark":
-        light(out)
-    if args.only != "light":
-        dark(out)
+    for name, shots in (("light", light), ("panels", panels), ("dark", dark)):
+        if args.only in (None, name):
+            shots(out)
 
 
 if __name__ == "__main__":
