@@ -5,9 +5,9 @@
  * The root carries `data-moving` (the number of cards in flight) so tests and benchmarks can wait for rest.
  */
 
-export const MOVE_MS = 200;
-export const DEAL_MS = 150;
-export const DEAL_STAGGER_MS = 8;
+export const MOVE_MS = 180;
+export const DEAL_MS = 130;
+export const DEAL_STAGGER_MS = 6;
 export const MAX_MS = 250;
 
 export interface Box {

@@ -38,6 +38,7 @@ interface Active {
   boxes: Box[]; // the picked cards' boxes at rest
   ghost?: HTMLElement;
   targets: Set<string>;
+  layer?: { left: number; top: number }; // the layer's padding box, read once per drag (and on scroll)
 }
 
 export class Dragger {
@@ -161,10 +162,21 @@ export class Dragger {
     this.host.started(a.pickup, a.targets);
   }
 
+  /** Where the layer is, read once per drag so a move only writes (no layout forced on every pointer move). */
+  private measure(a: Active): void {
+    const r = this.host.layer.getBoundingClientRect();
+    a.layer = { left: r.left + this.host.layer.clientLeft, top: r.top + this.host.layer.clientTop };
+  }
+
+  /** The page scrolled under a drag: read the layer's place again. */
+  scrolled(): void {
+    if (this.active?.ghost) this.measure(this.active);
+  }
+
   private place(a: Active, x: number, y: number): void {
-    const layer = this.host.layer.getBoundingClientRect();
-    a.ghost!.style.left = `${x - a.grabX - layer.left - this.host.layer.clientLeft}px`;
-    a.ghost!.style.top = `${y - a.grabY - layer.top - this.host.layer.clientTop}px`;
+    if (!a.layer) this.measure(a);
+    a.ghost!.style.left = `${x - a.grabX - a.layer!.left}px`;
+    a.ghost!.style.top = `${y - a.grabY - a.layer!.top}px`;
   }
 
   private release(a: Active, event: PointerEvent): void {

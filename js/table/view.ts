@@ -644,6 +644,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   doc.addEventListener("pointermove", onMove, { passive: false });
   doc.addEventListener("pointerup", onUp);
   doc.addEventListener("pointercancel", onCancel);
+  const onScroll = () => dragger.scrolled();
+  doc.addEventListener("scroll", onScroll, { capture: true, passive: true });
 
   let observer: ResizeObserver | undefined;
   let lastWidth = -1;
@@ -697,6 +699,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     doc.removeEventListener("pointermove", onMove);
     doc.removeEventListener("pointerup", onUp);
     doc.removeEventListener("pointercancel", onCancel);
+    doc.removeEventListener("scroll", onScroll, { capture: true });
     win?.removeEventListener("resize", onWinResize);
     observer?.disconnect();
     clock.dispose();
