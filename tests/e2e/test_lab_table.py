@@ -366,3 +366,36 @@ def test_reduced_motion_means_no_motion(lab):
         assert page.evaluate(card_animation) == "none"
     finally:
         page.emulate_media(reduced_motion="no-preference")
+
+
+def test_a_double_click_plays_the_click_rule_once(lab):
+    page, kernel, _ = lab
+    load(page, kernel, wisp_puzzle(), "9H")
+    page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').dblclick(position={"x": 12, "y": 6})
+    expect(page.locator('.ww-root [data-pile="t1"] [data-card="7H"]')).to_be_attached()
+    page.wait_for_timeout(500)
+    assert kernel.value("[list(m) for m in w.game.moves_played]") == [["t0", "t1", 3]]
+    assert "older table" not in page.locator(".ww-root .ww-live").inner_text()  # no second, stale request
+
+
+def test_the_game_menu_deals_at_once_and_the_deal_number_box_clears(lab):
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    menu = page.locator(".ww-root").get_by_role("combobox", name="Game")
+    labels = menu.locator("option").all_inner_texts()
+    assert "Spider (two suits)" in labels and not [t for t in labels if "(two-suits)" in t]
+    assert len(labels) == len(set(labels)) == kernel.value("len(w.games)")
+    menu.select_option("spider/two-suits")
+    deadline = time.time() + 20
+    while kernel.value("[w.game.spec.game, w.game.spec.variant]") != ["spider", "two-suits"] and time.time() < deadline:
+        time.sleep(0.2)
+    assert kernel.value("[w.game.spec.game, w.game.spec.variant]") == ["spider", "two-suits"]
+    expect(page.locator('.ww-root [data-pile="t9"]')).to_be_attached()
+    box_ = page.locator(".ww-root").get_by_role("spinbutton", name="Deal number")
+    box_.fill("123")
+    box_.press("Enter")
+    deadline = time.time() + 20
+    while kernel.value("w.seed") != 123 and time.time() < deadline:
+        time.sleep(0.2)
+    assert kernel.value("w.seed") == 123
+    expect(box_).to_have_value("")
