@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.lab import DARK_THEME, lab_page, settled  # noqa: E402
+from tests.e2e.lab import DARK_THEME, lab_page, settled, table_button  # noqa: E402
 from tests.e2e.positions import long_pile_black_widow, one_move_from_winning, wisp_puzzle  # noqa: E402
 
 CELL = """import wispwidget
@@ -121,7 +121,7 @@ def panels(out: Path) -> None:
         shoot(page, out / "hint-suggestion.png")
         kernel.value("setattr(w, 'stats', {'key': 'will-o-the-wisp/standard', 'played': 12, 'won': 5, "
                      "'current_streak': 2, 'best_streak': 3, 'best_seconds': 245}) or 0")
-        page.locator(".ww-root").get_by_role("button", name="Statistics").click()
+        table_button(page, "Statistics").click()
         page.locator(".ww-root [data-stats]").wait_for(state="visible")
         shoot(page, out / "stats.png")
         page.keyboard.press("Escape")

@@ -21,7 +21,7 @@ const VERSIONED_NOW = ["click", "move", "deal", "undo", "redo"];
 const VERSIONED_JOB = ["hint", "fair_hint", "solve", "watch", "restart", "review"];
 /** Held while an answer is awaited, then sent with the new version (they do not depend on where cards lie). */
 const QUEUEABLE = new Set(["deal", "undo", "redo"]);
-const NARROW = 760;
+const NARROW = 760; // below this the rarer actions always go behind More
 const RANKS = "A23456789TJQK";
 
 interface CardEntry {
@@ -256,7 +256,6 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     // the root's content box (not the board's: the board's width follows the cards)
     const pad = win ? parseFloat(win.getComputedStyle(root).paddingLeft) * 2 || 0 : 0;
     const width = root.clientWidth > pad ? root.clientWidth - pad : 640;
-    root.classList.toggle("ww-narrow", (root.clientWidth || width) < NARROW);
     const need = columnsNeeded(state.tableau.length, foundationCount(state), state.has_waste);
     const tall = state.tableau.map((p) => ({ down: p.down, up: p.up.length }));
     m = fitMetrics(width, need.columns, need.slots, tall, win?.innerHeight ?? 900);
@@ -287,6 +286,15 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     }
     for (let k = 0; k < foundationCount(state); k++) for (const c of byPile.get(`f${k}`) ?? []) place(c.el, 0, 0);
     drawHint();
+  }
+
+  /** One toolbar row: the rarer actions go behind More when the cell is narrow or they would wrap. */
+  function fitToolbar(): void {
+    if (viewOnly) return;
+    const width = root.clientWidth;
+    root.classList.remove("ww-narrow");
+    if (width && width < NARROW) root.classList.add("ww-narrow");
+    else if (width && toolbar.el.offsetHeight > (toolbar.buttons.undo.offsetHeight || 24) * 1.8) root.classList.add("ww-narrow");
   }
 
   function place(card: HTMLElement, left: number, topPx: number): void {
@@ -655,6 +663,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       if (w === lastWidth) return;
       lastWidth = w;
       motion.snap();
+      fitToolbar();
       layout();
     });
     observer.observe(root);
@@ -691,6 +700,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   for (const [name, fn] of listeners) model.on(name, fn);
   state = undefined as unknown as TableState;
   draw();
+  fitToolbar();
   const message = (model.get("message") ?? {}) as Message;
   live.textContent = message.text ?? "";
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .lab import chromium_path, lab_page, settled
+from .lab import chromium_path, lab_page, settled, table_button
 from .positions import one_move_from_winning
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
@@ -43,7 +43,7 @@ def test_panels_follow_the_kernels_traits():
         # statistics, opened from the toolbar
         kernel.value("setattr(w, 'stats', {'key': 'will-o-the-wisp/standard', 'played': 12, 'won': 5, "
                      "'current_streak': 2, 'best_streak': 3, 'best_seconds': 245}) or 0")
-        root.get_by_role("button", name="Statistics").click()
+        table_button(page, "Statistics").click()
         stats = page.locator(".ww-root [data-stats]")
         expect(stats).to_be_visible()
         expect(stats).to_contain_text("5 (42%)")

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from wispwidget.formats import write_position
 
 from ..helpers import position
-from .lab import chromium_path, lab_page, settled
+from .lab import chromium_path, lab_page, settled, table_button
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
@@ -158,7 +158,7 @@ def test_hint_and_fair_hint_buttons(lab):
     expect(page.locator(".ww-root .ww-game")).to_have_value("will-o-the-wisp/relaxed")
     for name in ("Hint", "Fair hint"):
         assert kernel.value("setattr(w, 'hint_move', {}) or w.hint_move") == {}
-        page.locator(".ww-root").get_by_role("button", name=name, exact=True).click()
+        table_button(page, name).click()
         hint = until(kernel, "bool(w.hint_move)", True, timeout=60) and kernel.value("w.hint_move")
         assert [hint["from"], hint["to"], hint["count"]] in kernel.value("[list(m) for m in w.game.legal_moves()]")
         expect(page.locator(".ww-root .ww-hint").first).to_be_visible()
@@ -169,12 +169,12 @@ def test_watch_button_lets_the_no_peek_player_play_and_stop_stops_it(lab):
     page, kernel, _ = lab
     assert kernel.value("w.new_deal('will-o-the-wisp', 'relaxed', seed=3) or w.seed") == 3
     expect(page.locator(".ww-root .ww-game")).to_have_value("will-o-the-wisp/relaxed")
-    page.locator(".ww-root").get_by_role("button", name="Watch", exact=True).click()
+    table_button(page, "Watch").click()
     assert until(kernel, "len(w.game.moves_played) >= 2", True, timeout=60)
     expect(page.locator(".ww-root .ww-live")).to_contain_text(re.compile("no-peek: t", re.IGNORECASE))
-    page.locator(".ww-root").get_by_role("button", name="Stop", exact=True).click()
+    table_button(page, "Stop").click()
     until(kernel, "w.busy", False, timeout=30)
     played = kernel.value("len(w.game.moves_played)")
     time.sleep(1.5)
     assert kernel.value("len(w.game.moves_played)") == played
-    expect(page.locator(".ww-root").get_by_role("button", name="Solve", exact=True)).to_be_visible()
+    expect(table_button(page, "Solve")).to_be_visible()
