@@ -1,6 +1,7 @@
 /** Cards drawn with our own DOM and CSS: no images, no network, crisp at any size. */
 
-const SUIT_SYMBOL: Record<string, string> = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+import { cardText, SUIT_SYMBOL } from "./table/words";
+
 const SUIT_NAME: Record<string, string> = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const RANK_NAME: Record<string, string> = {
   A: "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
@@ -27,7 +28,7 @@ export function faceUp(card: string, doc: Document = document): HTMLElement {
   el.className = `ww-card ww-face ${isRed(card) ? "ww-red" : "ww-black"}`;
   el.dataset.card = card;
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", cardName(card));
+  el.setAttribute("aria-label", cardText(card));
   const symbol = SUIT_SYMBOL[card[1]] ?? "?";
   const corner = `<span class="ww-rank">${rankLabel(card)}</span><span class="ww-suit">${symbol}</span>`;
   el.innerHTML =
@@ -43,7 +44,7 @@ export function faceDown(revealed: string | undefined, doc: Document = document)
   el.className = "ww-card ww-back";
   el.dataset.card = "hidden";
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", revealed ? `face-down ${cardName(revealed)}` : "face-down card");
+  el.setAttribute("aria-label", revealed ? `face-down ${cardText(revealed)}` : "face-down card");
   if (revealed) {
     el.classList.add("ww-revealed", isRed(revealed) ? "ww-red" : "ww-black");
     el.dataset.revealed = revealed;

@@ -7,7 +7,8 @@ export class LocalModel implements Model {
   constructor(values: Record<string, unknown>) {
     this.values = values;
   }
-  get(name: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  get(name: string): any {
     return this.values[name];
   }
   /** Set a value and tell the listeners, as a kernel change would. */

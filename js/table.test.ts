@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { cardName } from "./cards";
-import { pileOffsets } from "./layout";
 import { CONTROLS, createTable } from "./table";
 import type { TableState } from "./types";
 import { FakeModel } from "./testing";
@@ -38,12 +37,6 @@ describe("cards and layout", () => {
   it("names cards for screen readers", () => {
     expect(cardName("TS")).toBe("Ten of spades");
     expect(cardName("AH")).toBe("Ace of hearts");
-  });
-  it("compresses long piles to fit", () => {
-    const short = pileOffsets(2, 3);
-    expect(short[4]).toBeCloseTo(0.12 * 2 + 0.26 * 2);
-    const long = pileOffsets(5, 30, 4.2);
-    expect(long[long.length - 1]).toBeLessThanOrEqual(3.2 + 1e-9);
   });
 });
 
@@ -171,5 +164,289 @@ describe("requests in flight", () => {
     expect(model.sent.length).toBe(1);
     model.emit("message", { id: 9, kind: "error", text: "nothing to undo" });
     expect(model.sent[1]).toEqual({ type: "redo", version: 3 });
+  });
+});
+
+describe("direct manipulation and motion", () => {
+  it("a double-click sends the click request once", () => {
+    const { el, model } = mount();
+    const card = el.querySelector('[data-card="9H"]') as HTMLElement;
+    card.dispatchEvent(new MouseEvent("click", { bubbles: true, detail: 1 }));
+    card.dispatchEvent(new MouseEvent("click", { bubbles: true, detail: 2 }));
+    card.dispatchEvent(new MouseEvent("dblclick", { bubbles: true, detail: 2 }));
+    expect(model.sent).toEqual([{ type: "click", pile: "t0", count: 2, version: 3 }]);
+  });
+
+  it("keeps each card's element when it moves (keyed, not redrawn)", () => {
+    const { el, model } = mount();
+    const nine = el.querySelector('[data-card="9H"]');
+    const ten = el.querySelector('[data-card="TS"]');
+    model.emit("table", state({ version: 4, last: { move: ["t0", "t1", 2], kind: "play" },
+      tableau: [{ down: 1, up: ["4D"] }, { down: 2, up: ["TS", "9H", "8H"] }, { down: 0, up: [] }] }));
+    expect(el.querySelector('[data-pile="t1"] [data-card="9H"]')).toBe(nine);
+    expect(el.querySelector('[data-pile="t1"] [data-card="TS"]')).toBe(ten);
+    expect(el.querySelectorAll('[data-pile="t1"] [data-card]').length).toBe(5);
+    expect(el.querySelector('[data-pile="t0"] [data-card="4D"]')).not.toBeNull();
+    const t1 = Array.from(el.querySelectorAll('[data-pile="t1"] [data-card]')).map((c) => (c as HTMLElement).dataset.card);
+    expect(t1).toEqual(["hidden", "hidden", "TS", "9H", "8H"]); // drawn in order, so the top card is on top
+  });
+
+  it("cards travel from where they were; a new state snaps a journey to its end; reduced motion means none", () => {
+    const animations: { keyframes: Keyframe[]; finished: boolean }[] = [];
+    const proto = HTMLElement.prototype as unknown as { animate?: unknown };
+    proto.animate = function (keyframes: Keyframe[]) {
+      const listeners: Record<string, (() => void)[]> = {};
+      const record = { keyframes, finished: false };
+      animations.push(record);
+      return {
+        finish() { record.finished = true; for (const fn of listeners.finish ?? []) fn(); },
+        addEventListener(name: string, fn: () => void) { (listeners[name] ||= []).push(fn); },
+      };
+    };
+    let reduce = false;
+    window.matchMedia = ((q: string) => ({ matches: reduce && q.includes("reduce") })) as unknown as typeof window.matchMedia;
+    try {
+      const { el, model } = mount();
+      const root = el.querySelector(".ww-root") as HTMLElement;
+      const nine = el.querySelector('[data-card="9H"]') as HTMLElement;
+      let y = 0;
+      nine.getBoundingClientRect = () => ({ left: 10, top: (y += 50), width: 60, height: 84 }) as DOMRect;
+      model.emit("table", state({ version: 4, last: { move: ["t0", "t1", 2], kind: "play" },
+        tableau: [{ down: 1, up: ["4D"] }, { down: 2, up: ["TS", "9H", "8H"] }, { down: 0, up: [] }] }));
+      const journey = animations.find((a) => String(a.keyframes[0].transform).includes("-50px"));
+      expect(journey).toBeDefined(); // from its old box (50 px higher) to the new one
+      expect(root.dataset.moving).toBeDefined();
+      model.emit("table", state({ version: 5 }));
+      expect(journey!.finished).toBe(true);
+      const count = animations.length;
+      reduce = true;
+      model.emit("table", state({ version: 6, tableau: [{ down: 1, up: ["4D"] }, { down: 2, up: ["TS", "9H", "8H"] }, { down: 0, up: [] }] }));
+      expect(animations.length).toBe(count);
+    } finally {
+      delete proto.animate;
+      delete (window as unknown as { matchMedia?: unknown }).matchMedia;
+    }
+  });
+});
+
+describe("keyboard over every pile", () => {
+  function keys(el: HTMLElement) {
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    root.focus();
+    return (k: string) => root.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+  }
+
+  it("Left/Right walk stock, foundations and tableau; Enter on the stock deals", () => {
+    const { el, model } = mount();
+    const key = keys(el);
+    const seen: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      key("ArrowRight");
+      seen.push((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile!);
+    }
+    expect(seen).toEqual(["t1", "t2", "stock", "f0", "f1", "f2", "f3", "t0"]);
+    key("ArrowLeft");
+    key("ArrowLeft");
+    key("ArrowLeft");
+    key("ArrowLeft");
+    key("ArrowLeft");
+    expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("stock");
+    expect(el.querySelector(".ww-live")?.textContent).toBe("Stock, 5 deals left");
+    key("Enter");
+    expect(model.sent).toEqual([{ type: "click", pile: "stock", version: 3 }]);
+  });
+
+  it("the cursor shows only after a key, not after a mouse press", () => {
+    const { el } = mount();
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    root.focus();
+    expect(el.querySelector(".ww-cursor")).toBeNull();
+    root.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+    expect(el.querySelector(".ww-cursor")).not.toBeNull();
+    (el.querySelector('[data-card="9H"]') as HTMLElement).dispatchEvent(new MouseEvent("pointerdown", { bubbles: true }));
+    expect(el.querySelector(".ww-cursor")).toBeNull();
+  });
+
+  it("? and F1 open the keys overlay (a dialog named Keyboard); Escape closes it", () => {
+    const { el } = mount();
+    const key = keys(el);
+    const dialog = el.querySelector('[role="dialog"][aria-label="Keyboard"]') as HTMLElement;
+    expect(dialog.hidden).toBe(true);
+    key("?");
+    expect(dialog.hidden).toBe(false);
+    dialog.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(dialog.hidden).toBe(true);
+    key("F1");
+    expect(dialog.hidden).toBe(false);
+  });
+
+  it("says piles in words people use", () => {
+    const { el } = mount();
+    const key = keys(el);
+    key("ArrowRight");
+    expect(el.querySelector(".ww-live")?.textContent).toBe("Pile 2: 10\u2660, 2 face down");
+    expect(el.querySelector('[data-pile="t1"]')?.getAttribute("aria-label")).toBe("Pile 2, 2 face down, 1 face up, top 10\u2660");
+  });
+});
+
+describe("words and controls", () => {
+  it("labels the stock in words, and an empty stock shows no redeal symbol", () => {
+    const { el, model } = mount();
+    expect(el.querySelector('[data-pile="stock"] .ww-stock-label')?.textContent).toBe("5 deals left");
+    model.emit("table", state({ version: 4, stock: { count: 0, deals_left: 0, action: "deal", label: "empty" } }));
+    const stock = el.querySelector('[data-pile="stock"]') as HTMLElement;
+    expect(stock.textContent).not.toContain("\u21ba");
+    expect(stock.textContent).not.toMatch(/\b0\b/);
+    expect(stock.getAttribute("aria-label")).toBe("Stock, empty");
+  });
+
+  it("the game menu shows each game's label once, and choosing one deals it at once", () => {
+    const { el, model } = mount({ games: [
+      { game: "will-o-the-wisp", variant: "standard", name: "Will o' the Wisp" },
+      { game: "spider", variant: "two-suits", name: "Spider (two suits)" },
+      { game: "black-widow", variant: "standard", name: "Black Widow", label: "Black Widow" },
+    ] });
+    const select = el.querySelector('select[aria-label="Game"]') as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(["Will o' the Wisp", "Spider (two suits)", "Black Widow"]);
+    select.value = "spider/two-suits";
+    select.dispatchEvent(new Event("change"));
+    expect(model.sent).toEqual([{ type: "new_deal", game: "spider", variant: "two-suits", winnable: false }]);
+  });
+
+  it("the deal-number box deals on Enter and clears", () => {
+    const { el, model } = mount();
+    const box = el.querySelector('input[aria-label="Deal number"]') as HTMLInputElement;
+    box.value = "42";
+    box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(model.sent).toEqual([{ type: "new_deal", game: "will-o-the-wisp", variant: "standard", seed: 42, winnable: false }]);
+    expect(box.value).toBe("");
+    (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();
+    expect(model.sent[1]).not.toHaveProperty("seed");
+  });
+
+  it("Winnable is sent at once; hint and solve carry the version, once the kernel speaks the job protocol", () => {
+    const { el, model } = mount({ job: {} });
+    const box = el.querySelector('input[aria-label="Winnable"]') as HTMLInputElement;
+    box.checked = true;
+    box.dispatchEvent(new Event("change"));
+    expect(model.sent).toEqual([{ type: "winnable", value: true }]);
+    (el.querySelector('button[aria-label="Hint"]') as HTMLElement).click();
+    expect(model.sent[1]).toEqual({ type: "hint", version: 3 });
+  });
+});
+
+describe("panels drawn from the kernel's traits", () => {
+  it("long work shows its label and progress, and Cancel sends stop", () => {
+    const { el, model } = mount({ job: {} });
+    const panel = el.querySelector(".ww-job") as HTMLElement;
+    expect(panel.hidden).toBe(true);
+    model.emit("job", { kind: "winnable", label: "Proving the deal winnable", positions: 12345, cancellable: true });
+    expect(panel.hidden).toBe(false);
+    expect(panel.textContent).toContain("Proving the deal winnable");
+    expect(panel.textContent).toContain("12,345 positions");
+    (panel.querySelector('button[aria-label="Cancel"]') as HTMLElement).click();
+    expect(model.sent).toEqual([{ type: "stop" }]);
+    model.emit("job", {});
+    expect(panel.hidden).toBe(true);
+  });
+
+  it("while Solve replays: a speed control (moves per second) and Stop", () => {
+    const { el, model } = mount({ job: {}, replay_speed: 3 });
+    const panel = el.querySelector(".ww-replay") as HTMLElement;
+    expect(panel.hidden).toBe(true);
+    model.emit("job", { kind: "replay", label: "Playing the solution", cancellable: true });
+    expect(panel.hidden).toBe(false);
+    const speed = panel.querySelector('input[aria-label="Replay speed"]') as HTMLInputElement;
+    speed.value = String(Number(speed.max));
+    speed.dispatchEvent(new Event("input"));
+    expect(model.sent).toEqual([{ type: "speed", value: 20 }]);
+    (panel.querySelector('button[aria-label="Stop"]') as HTMLElement).click();
+    expect(model.sent[1]).toEqual({ type: "stop" });
+    expect((el.querySelector('.ww-toolbar button[data-action="stop"]') as HTMLElement).textContent).toBe("Stop");
+  });
+
+  it("the hint is an arrow and a sentence; an unproved hint says it is a suggestion", () => {
+    const { el, model } = mount();
+    model.emit("hint_move", { from: "t0", to: "t1", count: 2, text: "Move 9\u2665 8\u2665 onto 10\u2660.", proved: false });
+    expect(el.querySelector("[data-hint-arrow]")).not.toBeNull();
+    expect(el.querySelectorAll('[data-pile="t0"] .ww-hint').length).toBe(2);
+    const text = el.querySelector(".ww-hint-text") as HTMLElement;
+    expect(text.hidden).toBe(false);
+    expect(text.textContent).toBe("Move 9\u2665 8\u2665 onto 10\u2660. (a suggestion, not a proof)");
+    model.emit("hint_move", {});
+    expect(text.hidden).toBe(true);
+    expect(el.querySelectorAll(".ww-hint").length).toBe(0);
+  });
+
+  it("a win shows its summary, with Play again and Next winnable deal", () => {
+    const { el, model } = mount({ win_summary: { moves: 88, seconds: 312, hints: 2, undos: 5 } });
+    model.emit("table", state({ version: 9, won: true, seed: 7 }));
+    const summary = el.querySelector("[data-win-summary]") as HTMLElement;
+    expect(summary.hidden).toBe(false);
+    expect(summary.textContent).toContain("88 moves \u00b7 5:12 \u00b7 2 hints \u00b7 5 undos");
+    (summary.querySelector('button[aria-label="Play again"]') as HTMLElement).click();
+    (summary.querySelector('button[aria-label="Next winnable deal"]') as HTMLElement).click();
+    expect(model.sent).toEqual([
+      { type: "new_deal", game: "will-o-the-wisp", variant: "standard", seed: 7, winnable: false },
+      { type: "new_deal", game: "will-o-the-wisp", variant: "standard", winnable: true },
+    ]);
+  });
+
+  it("statistics open from a button", () => {
+    const { el } = mount({ stats: { key: "will-o-the-wisp/standard", played: 10, won: 4, current_streak: 1, best_streak: 3, best_seconds: 200 } });
+    const panel = el.querySelector("[data-stats]") as HTMLElement;
+    expect(panel.hidden).toBe(true);
+    (el.querySelector('button[aria-label="Statistics"]') as HTMLElement).click();
+    expect(panel.hidden).toBe(false);
+    expect(panel.textContent).toContain("4 (40%)");
+    expect(panel.textContent).toContain("3:20");
+  });
+
+  it("the clock shows the kernel's play time", () => {
+    const { el } = mount({ table: state({ clock: { seconds: 75, running: false } }) });
+    const clock = el.querySelector('[aria-label="Time"]') as HTMLElement;
+    expect(clock.hidden).toBe(false);
+    expect(clock.textContent).toBe("1:15");
+  });
+});
+
+describe("dragging (mouse, touch or pen: pointer events)", () => {
+  function pointer(type: string, target: Element, x: number, y: number, pointerType = "touch") {
+    const event = new MouseEvent(type, { bubbles: true, clientX: x, clientY: y, button: 0 });
+    Object.assign(event, { pointerId: 7, pointerType });
+    target.dispatchEvent(event);
+  }
+
+  it("a touch drag lifts the run under the finger, lights the engine's targets and drops with a move", () => {
+    const { el, model } = mount();
+    const nine = el.querySelector('[data-card="9H"]') as HTMLElement;
+    const target = el.querySelector('[data-pile="t1"]') as HTMLElement;
+    pointer("pointerdown", nine, 10, 10);
+    pointer("pointermove", document.body, 60, 80);
+    const ghost = el.querySelector(".ww-ghost") as HTMLElement;
+    expect(Array.from(ghost.querySelectorAll("[data-card]")).map((c) => (c as HTMLElement).dataset.card)).toEqual(["9H", "8H"]);
+    expect(ghost.style.left).toBe("50px"); // pointer - grab offset (the card's box is at 0,0 in jsdom)
+    expect(ghost.style.top).toBe("70px");
+    expect(Array.from(el.querySelectorAll(".ww-accepts")).map((p) => (p as HTMLElement).dataset.pile)).toEqual(["t1", "t2"]); // the legal list: t0 -> t1 and t0 -> t2, two cards
+    expect(nine.classList.contains("ww-lifted")).toBe(true);
+    document.elementFromPoint = () => target;
+    pointer("pointerup", document.body, 60, 80);
+    expect(model.sent).toEqual([{ type: "move", from: "t0", to: "t1", count: 2, version: 3 }]);
+    // the cards wait where they were let go until the engine answers; a refusal sends them home
+    expect(el.querySelector(".ww-ghost")).not.toBeNull();
+    model.emit("message", { id: 3, kind: "error", text: "refused" });
+    expect(el.querySelector(".ww-ghost")).toBeNull();
+    expect(nine.classList.contains("ww-lifted")).toBe(false);
+  });
+
+  it("a pen drag dropped away from every pile sends nothing", () => {
+    const { el, model } = mount();
+    const nine = el.querySelector('[data-card="9H"]') as HTMLElement;
+    pointer("pointerdown", nine, 10, 10, "pen");
+    pointer("pointermove", document.body, 300, 300, "pen");
+    document.elementFromPoint = () => document.body;
+    pointer("pointerup", document.body, 3000, 3000, "pen");
+    expect(model.sent).toEqual([]);
+    expect(el.querySelector(".ww-ghost")).toBeNull();
   });
 });

@@ -1,8 +1,30 @@
-/** The public state the Python engine sends (see wispwidget/widgets/public_state.py). */
+/**
+ * Every protocol type the view uses: the kernel-owned traits it draws from and the requests it sends.
+ * (The Python side will generate these into js/schema.gen.ts; this file will then re-export them.)
+ * The view never writes a trait; it only reads them and sends requests.
+ */
 export interface PileState {
   down: number;
   up: string[];
   hidden?: string[];
+}
+
+/** What made a state: the move played (or undone, redone), or a new deal. */
+export interface LastChange {
+  move: [from: string, to: string, count: number] | null;
+  kind: "play" | "undo" | "redo" | "new";
+}
+
+export interface Clock {
+  seconds: number;
+  running: boolean;
+}
+
+export interface StockState {
+  count: number;
+  deals_left: number;
+  action: "deal" | "draw";
+  label?: string; // "3 deals left", "41 cards", "empty"
 }
 
 export interface TableState {
@@ -13,7 +35,7 @@ export interface TableState {
   seed: number | null;
   version: number;
   tableau: PileState[];
-  stock: { count: number; deals_left: number; action: "deal" | "draw" };
+  stock: StockState;
   has_waste: boolean;
   waste: string[];
   legal: [string, string, number][];
@@ -27,6 +49,8 @@ export interface TableState {
   finished?: string[];
   runs_total?: number;
   foundations?: string[][];
+  last?: LastChange | null;
+  clock?: Clock | null;
 }
 
 export interface Message {
@@ -35,14 +59,90 @@ export interface Message {
   text?: string;
 }
 
-/** The portable subset of the anywidget model (works in JupyterLab, Notebook 7, VS Code, marimo). */
-export interface Model {
-  get(name: string): any;
-  set(name: string, value: unknown): void;
+export interface HintMove {
+  from?: string;
+  to?: string;
+  count?: number;
+  text?: string;
+  proved?: boolean;
+}
+
+export interface GameEntry {
+  game: string;
+  variant: string;
+  name: string;
+  label?: string;
+}
+
+export type JobKind = "solve" | "hint" | "fair_hint" | "winnable" | "watch" | "replay" | "review";
+
+export interface Job {
+  kind?: JobKind;
+  label?: string;
+  positions?: number;
+  cancellable?: boolean;
+}
+
+export interface Stats {
+  key?: string;
+  played?: number;
+  won?: number;
+  current_streak?: number;
+  best_streak?: number;
+  best_seconds?: number | null;
+}
+
+export interface WinSummary {
+  moves?: number;
+  seconds?: number;
+  hints?: number;
+  undos?: number;
+}
+
+/** The traits of the table widget (all owned by the kernel). */
+export interface TableTraits {
+  table: TableState;
+  status: string;
+  verdict: string;
+  message: Message;
+  hint_move: HintMove;
+  games: GameEntry[];
+  job: Job;
+  replay_speed: number;
+  winnable: boolean;
+  busy: boolean;
+  moves: number;
+  won: boolean;
+  version: number;
+  stats: Stats;
+  win_summary: WinSummary;
+  reveal: boolean;
+  /** Set only by embedders (the trace view, static export): draw, never send. */
+  view_only: boolean;
+}
+
+export type Request =
+  | { type: "click"; pile: string; count?: number; version?: number }
+  | { type: "move"; from: string; to: string; count?: number; version?: number }
+  | { type: "deal" | "undo" | "redo" | "hint" | "fair_hint" | "solve" | "watch" | "restart" | "review"; version?: number }
+  | { type: "stop" | "daily" }
+  | { type: "new_deal"; game?: string; variant?: string; seed?: number | null; winnable?: boolean }
+  | { type: "winnable"; value: boolean }
+  | { type: "speed"; value: number };
+
+export type RequestType = Request["type"];
+
+/**
+ * The portable subset of the anywidget model (JupyterLab, Notebook 7, VS Code, marimo), typed by its traits
+ * like `AnyModel<T>` of @anywidget/types.
+ */
+export interface Model<T extends object = Record<string, any>> {
+  get<K extends keyof T & string>(name: K): T[K];
+  set<K extends keyof T & string>(name: K, value: T[K]): void;
   save_changes(): void;
   on(event: string, callback: () => void): void;
   off(event: string, callback?: () => void): void;
   send(content: Record<string, unknown>): void;
 }
 
-export type Request = Record<string, unknown> & { type: string };
+export type TableModel = Model<Partial<TableTraits>>;

@@ -42,9 +42,10 @@ def _free_port() -> int:
 
 
 class Lab:
-    """A running JupyterLab server in a scratch folder."""
+    """A running JupyterLab (or, with ``app="notebook"``, Notebook 7) server in a scratch folder."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, app: str = "lab") -> None:
+        self.app = app
         self.root = root
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -53,9 +54,9 @@ class Lab:
                    JUPYTERLAB_SETTINGS_DIR=str(root / ".settings"), JUPYTERLAB_WORKSPACES_DIR=str(root / ".ws"))
         self.log = open(root / "lab.log", "w")  # noqa: SIM115
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={self.port}", "--ip=127.0.0.1",
+            [sys.executable, "-m", "jupyter", app, "--no-browser", f"--port={self.port}", "--ip=127.0.0.1",
              "--ServerApp.token=", "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={root}",
-             "--LabApp.news_url=None", "--ServerApp.disable_check_xsrf=True"],
+             *(["--LabApp.news_url=None"] if app == "lab" else []), "--ServerApp.disable_check_xsrf=True"],
             cwd=root, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 90
         while time.time() < deadline:
@@ -65,6 +66,19 @@ class Lab:
             except OSError:
                 time.sleep(0.5)
         raise RuntimeError(f"JupyterLab did not start; see {root / 'lab.log'}")
+
+    def page_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}" if self.app == "lab" else f"{self.url}/notebooks/{name}"
+
+    def wait_idle(self, timeout: float = 90) -> None:
+        """Wait until a kernel is running and idle (Notebook 7 has no status bar to read it from)."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            kernels = json.load(urllib.request.urlopen(f"{self.url}/api/kernels"))
+            if kernels and all(k.get("execution_state") == "idle" for k in kernels):
+                return
+            time.sleep(0.5)
+        raise RuntimeError("no idle kernel")
 
     def kernel(self, path: str):
         """A client to the kernel of the open notebook ``path``."""
@@ -121,21 +135,38 @@ class KernelSide:
         self.client.stop_channels()
 
 
+DARK_THEME = {"@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": "JupyterLab Dark"}}
+
+
 @contextmanager
-def lab_page(cells: list[str], name: str = "play.ipynb", wait_for: str = ".ww-root"):
-    """Yield (page, kernel side, lab) with the notebook open and its cells run."""
+def lab_page(cells: list[str], name: str = "play.ipynb", wait_for: str = ".ww-root", settings: dict | None = None,
+             viewport: dict | None = None, app: str = "lab"):
+    """Yield (page, kernel side, lab) with the notebook open and its cells run.
+
+    ``settings`` maps a settings file (under JupyterLab's settings folder) to its content, e.g. ``DARK_THEME``.
+    """
     from playwright.sync_api import sync_playwright
 
     root = Path(tempfile.mkdtemp(prefix="wisp-e2e-"))
     (root / name).write_text(json.dumps(notebook(cells)))
-    lab = Lab(root)
+    quiet = {"@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"}}
+    for path, content in {**quiet, **(settings or {})}.items():
+        target = root / ".settings" / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(content))
+    lab = Lab(root, app)
     kernel = None
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(f"{lab.url}/lab/tree/{name}", wait_until="domcontentloaded")
-            page.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for(timeout=90_000)
+            page = browser.new_page(viewport=viewport or {"width": 1400, "height": 1000})
+            page.goto(lab.page_url(name), wait_until="domcontentloaded")
+            if app == "lab":
+                page.locator("#jp-main-statusbar").get_by_text("Idle").first.wait_for(timeout=90_000)
+            else:
+                page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=90_000)
+                lab.wait_idle()
+                page.wait_for_timeout(500)
             page.locator(".jp-Notebook .jp-Cell").first.click()
             for _ in cells:
                 page.keyboard.press("Shift+Enter")
@@ -148,3 +179,55 @@ def lab_page(cells: list[str], name: str = "play.ipynb", wait_for: str = ".ww-ro
             kernel.close()
         lab.stop()
         shutil.rmtree(root, ignore_errors=True)
+
+
+def settled(page, timeout: float = 5_000) -> None:
+    """Wait until no card of any table is in flight (the view marks moving tables with data-moving)."""
+    page.wait_for_function("() => !document.querySelector('.ww-root[data-moving]')", timeout=timeout)
+
+
+@contextmanager
+def marimo_page(source: str, wait_for: str = ".ww-root", viewport: dict | None = None):
+    """Yield a page showing ``marimo run`` of the app ``source`` (a marimo notebook file's text)."""
+    from playwright.sync_api import sync_playwright
+
+    root = Path(tempfile.mkdtemp(prefix="wisp-marimo-"))
+    (root / "app.py").write_text(source)
+    port = _free_port()
+    log = open(root / "marimo.log", "w")  # noqa: SIM115
+    process = subprocess.Popen([sys.executable, "-m", "marimo", "run", "app.py", "--headless", "--no-token",
+                                "--host", "127.0.0.1", f"--port={port}", "--no-sandbox", "--no-check"],
+                               cwd=root, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+    try:
+        deadline = time.time() + 90
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.5)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport=viewport or {"width": 1400, "height": 1000})
+            page.goto(f"http://127.0.0.1:{port}/", wait_until="domcontentloaded")
+            page.locator(wait_for).first.wait_for(timeout=90_000)
+            yield page
+            browser.close()
+    finally:
+        process.terminate()
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def table_button(page, name: str, table: str = ".ww-root"):
+    """The table's button ``name``; when the toolbar keeps it behind More (a narrow cell), More is opened."""
+    button = page.locator(table).first.get_by_role("button", name=name, exact=True)
+    if not button.is_visible():
+        more = page.locator(table).first.get_by_role("button", name="More", exact=True)
+        if more.is_visible() and more.get_attribute("aria-expanded") != "true":
+            more.click()
+    return button

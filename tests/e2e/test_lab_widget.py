@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from wispwidget.io.formats import write_position
 
 from ..helpers import position
-from .lab import chromium_path, lab_page
+from .lab import chromium_path, lab_page, settled, table_button
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
@@ -74,7 +74,7 @@ def test_deal_by_clicking_the_stock_then_undo(lab):
         pytest.skip("a pile is empty: no deal")
     page.locator('.ww-root [data-pile="stock"]').click()
     until(kernel, "[list(m) for m in w.game.moves_played]", [*before, ["stock", "tableau", 1]])
-    expect(page.locator('.ww-root [data-pile="stock"] .ww-badge')).to_have_text("4")
+    expect(page.locator('.ww-root [data-pile="stock"] .ww-stock-label')).to_have_text("4 deals left")
     page.get_by_role("button", name="Undo").click()
     until(kernel, "[list(m) for m in w.game.moves_played]", before)
 
@@ -84,6 +84,7 @@ def test_drag_a_run_onto_a_pile(lab):
     puzzle = position("will-o-the-wisp", piles=["4D | 9H 8H 7H", "| TH", "| 3C", "| 4C", "| 5C", "| 6C", "| 7C"])
     assert kernel.value(f"w.load({write_position(puzzle, indent=None)!r}) or w.moves") == 0
     page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').wait_for()
+    settled(page)
     source = page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').bounding_box()
     target = page.locator('.ww-root [data-pile="t1"]').bounding_box()
     page.mouse.move(source["x"] + source["width"] / 2, source["y"] + 8)
@@ -99,6 +100,7 @@ def test_drag_a_run_onto_a_pile(lab):
 def test_illegal_drag_is_refused_and_changes_nothing(lab):
     page, kernel, _ = lab
     before = played(kernel)
+    settled(page)
     source = page.locator('.ww-root [data-pile="t2"] [data-card="3C"]').bounding_box()
     target = page.locator('.ww-root [data-pile="t5"]').bounding_box()
     page.mouse.move(source["x"] + 10, source["y"] + 10)
@@ -156,7 +158,7 @@ def test_hint_and_fair_hint_buttons(lab):
     expect(page.locator(".ww-root .ww-game")).to_have_value("will-o-the-wisp/relaxed")
     for name in ("Hint", "Fair hint"):
         assert kernel.value("setattr(w, 'hint_move', {}) or w.hint_move") == {}
-        page.locator(".ww-root").get_by_role("button", name=name, exact=True).click()
+        table_button(page, name).click()
         hint = until(kernel, "bool(w.hint_move)", True, timeout=60) and kernel.value("w.hint_move")
         assert [hint["from"], hint["to"], hint["count"]] in kernel.value("[list(m) for m in w.game.legal_moves()]")
         expect(page.locator(".ww-root .ww-hint").first).to_be_visible()
@@ -167,13 +169,13 @@ def test_watch_button_lets_the_no_peek_player_play_and_stop_stops_it(lab):
     page, kernel, _ = lab
     assert kernel.value("w.new_deal('will-o-the-wisp', 'relaxed', seed=3) or w.seed") == 3
     expect(page.locator(".ww-root .ww-game")).to_have_value("will-o-the-wisp/relaxed")
-    page.locator(".ww-root").get_by_role("button", name="Watch", exact=True).click()
+    table_button(page, "Watch").click()
     assert until(kernel, "len(w.game.moves_played) >= 2", True, timeout=60)
     said = re.compile(r"no-peek player: (Deal|Draw|.+ to )", re.IGNORECASE)  # moves in words (io/words.py)
     expect(page.locator(".ww-root .ww-live")).to_contain_text(said)
-    page.locator(".ww-root").get_by_role("button", name="Stop", exact=True).click()
+    table_button(page, "Stop").click()
     until(kernel, "w.busy", False, timeout=30)
     played = kernel.value("len(w.game.moves_played)")
     time.sleep(1.5)
     assert kernel.value("len(w.game.moves_played)") == played
-    expect(page.locator(".ww-root").get_by_role("button", name="Solve", exact=True)).to_be_visible()
+    expect(table_button(page, "Solve")).to_be_visible()

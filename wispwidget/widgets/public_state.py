@@ -6,6 +6,16 @@ from typing import Any
 
 from ..cards import SUIT_CHARS, card_str
 from ..engine.game import Game
+from ..io.words import game_label
+
+
+def stock_label(count: int, deals_left: int, has_waste: bool) -> str:
+    """What the stock says about itself: "3 deals left", "1 deal left", "41 cards", "1 card" or "empty"."""
+    if count == 0:
+        return "empty"
+    if has_waste:
+        return f"{count} card{'s' if count != 1 else ''}"
+    return f"{deals_left} deal{'s' if deals_left != 1 else ''} left"
 
 
 def public_state(game: Game, *, seed: int | None, version: int, reveal: bool = False,
@@ -15,9 +25,12 @@ def public_state(game: Game, *, seed: int | None, version: int, reveal: bool = F
     Face-down cards are sent as a count (``down``); their identities are added
     (``hidden``) only when ``reveal`` is set, a teaching switch. The stock is
     always a count. ``legal`` lists every legal move, so the browser can show
-    which piles accept a drag without deciding any rule itself. ``last`` says how the table got here
-    (``{"move": [from, to, count] | None, "kind": "play" | "undo" | "redo" | "new"}``) and ``clock`` is the
-    game's timer (``{"seconds", "running"}``).
+    which piles accept a drag without deciding any rule itself.
+
+    ``last`` says what made this state, so the browser can animate it:
+    ``{"move": [source, target, count] | None, "kind": "play" | "undo" | "redo" | "new"}`` (None when
+    unknown). ``clock`` is the play time at this version, ``{"seconds": float, "running": bool}`` (None
+    when the caller keeps no clock: the browser then shows no timer).
     """
     spec = game.spec
     tableau = []
@@ -33,14 +46,13 @@ def public_state(game: Game, *, seed: int | None, version: int, reveal: bool = F
     state: dict[str, Any] = {
         "game": spec.game,
         "variant": spec.variant,
-        "name": spec.name,
+        "name": game_label(spec),
         "family": "spider" if spec.removes_runs else "forty",
         "seed": seed,
         "version": version,
         "tableau": tableau,
         "stock": {"count": stock_left, "deals_left": deals_left, "action": "draw" if spec.has_waste else "deal",
-                  "label": (f"{deals_left} deal{'' if deals_left == 1 else 's'} left" if not spec.has_waste
-                            else f"{stock_left} card{'' if stock_left == 1 else 's'} left")},
+                  "label": stock_label(stock_left, deals_left, spec.has_waste)},
         "has_waste": spec.has_waste,
         "waste": [card_str(c) for c in game.waste],
         "legal": [[m.source, m.target, m.count] for m in legal],
@@ -52,7 +64,7 @@ def public_state(game: Game, *, seed: int | None, version: int, reveal: bool = F
         "reveal": reveal,
         "top_rank": spec.deck.top_rank,
         "last": last,
-        "clock": clock or {"seconds": 0, "running": False},
+        "clock": clock,
     }
     if spec.removes_runs:
         state["finished"] = [SUIT_CHARS[s] for s in game.finished]

@@ -1,0 +1,59 @@
+/** Keyboard play over every pile: the order Left/Right walk, and what each key asks of the engine. */
+import type { TableState } from "../types";
+import { capitalize, cardText, pileText, plural, stockText } from "./words";
+
+/** Every pile in reading order: the top row (stock, waste, foundations), then the tableau. */
+export function pileOrder(state: TableState): string[] {
+  const foundations = state.family === "forty" ? state.foundations?.length ?? 0 : state.runs_total ?? 0;
+  return [
+    "stock",
+    ...(state.has_waste ? ["waste"] : []),
+    ...Array.from({ length: foundations }, (_, i) => `f${i}`),
+    ...state.tableau.map((_, i) => `t${i}`),
+  ];
+}
+
+/** The face-up cards a pile offers to be picked up, top last. */
+export function movable(state: TableState, pile: string): string[] {
+  if (pile.startsWith("t")) return state.tableau[Number(pile.slice(1))]?.up ?? [];
+  if (pile === "waste") return state.waste.slice(-1);
+  if (pile.startsWith("f") && state.family === "forty") return (state.foundations?.[Number(pile.slice(1))] ?? []).slice(-1);
+  return [];
+}
+
+/** What the cursor says when it lands on a pile. */
+export function describePile(state: TableState, pile: string, count = 1): string {
+  if (pile === "stock") return `Stock, ${stockText(state.stock)}`;
+  if (pile === "waste") {
+    const top = state.waste[state.waste.length - 1];
+    return `Waste, ${top ? `${cardText(top)}, ${plural(state.waste.length, "card")}` : "empty"}`;
+  }
+  if (pile.startsWith("f")) {
+    const i = Number(pile.slice(1));
+    if (state.family === "forty") {
+      const cards = state.foundations?.[i] ?? [];
+      return `Foundation ${i + 1}, ${cards.length ? cardText(cards[cards.length - 1]) : "empty"}`;
+    }
+    const suit = state.finished?.[i];
+    return `Foundation ${i + 1}, ${suit ? `a finished run of ${cardText(`K${suit}`).slice(-1)}` : "empty"}`;
+  }
+  const p = state.tableau[Number(pile.slice(1))];
+  if (!p) return capitalize(pileText(pile));
+  const n = Math.min(count, p.up.length);
+  const top = p.up.length ? cardText(p.up[p.up.length - n]) : "empty";
+  const down = p.down ? `, ${p.down} face down` : "";
+  return `${capitalize(pileText(pile))}: ${top}${n > 1 ? `, ${n} cards` : ""}${down}`;
+}
+
+export const KEYS: [keys: string, does: string][] = [
+  ["\u2190 \u2192", "move between piles (stock, waste, foundations, tableau)"],
+  ["\u2191 \u2193", "choose how many cards of a pile"],
+  ["Enter", "play by the click rule (deal, on the stock)"],
+  ["Space", "pick up; Space again on another pile puts them there"],
+  ["Escape", "put down; close this panel"],
+  ["D", "deal or draw from the stock"],
+  ["U, Ctrl+Z", "undo"],
+  ["R, Ctrl+Y", "redo"],
+  ["H", "hint"],
+  ["? or F1", "show these keys"],
+];

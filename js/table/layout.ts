@@ -1,0 +1,107 @@
+/**
+ * Layout math, in pixels, with no DOM: how wide a card is for the room the cell gives, and where each card of
+ * a pile sits. Long piles compress face-down cards first, then face-up cards, but never below the height of a
+ * card's index corner, so every face-up card keeps its rank and suit readable.
+ */
+
+export const MIN_CARD_W = 34; // narrower and the corner stops being legible
+export const MAX_CARD_W = 96;
+export const ASPECT = 1.4;
+export const WASTE_FAN = 0.3; // horizontal step of the waste's fanned cards, in card widths
+
+export interface Metrics {
+  cardW: number;
+  cardH: number;
+  gap: number;
+  cornerFont: number; // px, the index corner's font size
+  cornerPad: number; // px, from the card's edge to the corner
+  minUp: number; // px, smallest step after a face-up card: the corner stays visible
+  naturalUp: number;
+  naturalDown: number;
+  minDown: number;
+}
+
+/** Sizes for a table `width` px wide that must fit `columns` card widths side by side (`slots` gaps). */
+export function metrics(width: number, columns: number, slots = Math.ceil(columns)): Metrics {
+  const gaps = Math.max(0, slots - 1);
+  let gap = 8;
+  let cardW = (width - gaps * gap) / columns;
+  gap = Math.max(3, Math.min(12, Math.round(cardW * 0.1)));
+  cardW = Math.floor(Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, (width - gaps * gap) / columns)));
+  const cardH = Math.round(cardW * ASPECT);
+  const cornerFont = Math.max(10, Math.round(cardW * 0.22));
+  const cornerPad = Math.max(2, Math.round(cardW * 0.04));
+  // 1 px border + padding + one line of the corner (line-height 1) + 2 px so the next card's edge clears it
+  const minUp = 1 + cornerPad + cornerFont + 2;
+  return {
+    cardW, cardH, gap, cornerFont, cornerPad, minUp,
+    naturalUp: Math.max(minUp, Math.round(cardH * 0.26)),
+    naturalDown: Math.max(3, Math.round(cardH * 0.12)),
+    minDown: Math.max(2, Math.round(cardH * 0.035)),
+  };
+}
+
+/** How many card widths the widest row needs: the tableau, or the top row (stock, waste fan, foundations). */
+export function columnsNeeded(piles: number, foundations: number, hasWaste: boolean): { columns: number; slots: number } {
+  const top = 1 + (hasWaste ? 1 + 2 * WASTE_FAN : 0) + foundations;
+  const topSlots = 1 + (hasWaste ? 1 : 0) + foundations + 1; // + the spacer's gap
+  return top > piles ? { columns: top, slots: topSlots } : { columns: piles, slots: piles };
+}
+
+/**
+ * The top of each card of a pile of `down` face-down then `up` face-up cards, so the pile is at most
+ * `maxHeight` px tall where the floors allow: face-down steps shrink first (to `minDown`), then face-up
+ * steps (to `minUp`, never less). Returns the offsets and the pile's height.
+ */
+export function pileOffsets(down: number, up: number, m: Metrics, maxHeight = Infinity): { offsets: number[]; height: number } {
+  const n = down + up;
+  if (n === 0) return { offsets: [], height: m.cardH };
+  const downSteps = Math.min(down, n - 1); // a step follows every card but the last
+  const upSteps = n - 1 - downSteps;
+  const room = maxHeight - m.cardH;
+  let d = m.naturalDown;
+  let u = m.naturalUp;
+  if (downSteps * d + upSteps * u > room) {
+    d = downSteps ? Math.max(m.minDown, Math.min(d, (room - upSteps * u) / downSteps)) : d;
+    if (downSteps * d + upSteps * u > room && upSteps) {
+      u = Math.max(m.minUp, Math.min(u, (room - downSteps * d) / upSteps));
+    }
+  }
+  const offsets: number[] = [];
+  let y = 0;
+  for (let i = 0; i < n; i++) {
+    offsets.push(Math.round(y * 10) / 10);
+    y += i < down ? d : u;
+  }
+  return { offsets, height: offsets[n - 1] + m.cardH };
+}
+
+/**
+ * The tallest a pile may grow before it compresses: the viewport's height less the top row and `chrome` (the
+ * toolbar, status line and the notebook's own bars), at least 3 cards.
+ */
+export function tableauCap(viewportHeight: number, m: Metrics, chrome = 200): number {
+  return Math.max(m.cardH * 3, viewportHeight - m.cardH - m.gap - chrome);
+}
+
+/** Left offsets of the waste's shown cards (the last `shown` of them; the first hides under the second). */
+export function wasteOffsets(shown: number, m: Metrics): number[] {
+  const spare = Math.max(0, shown - 3);
+  return Array.from({ length: shown }, (_, i) => Math.round(Math.max(0, i - spare) * WASTE_FAN * m.cardW));
+}
+
+/**
+ * Sizes for the width, made smaller (down to the legible minimum) while the longest pile, fanned as tight as
+ * its corners allow, would not fit the height the window gives: like a card table that zooms out.
+ */
+export function fitMetrics(width: number, columns: number, slots: number, piles: { down: number; up: number }[],
+                           viewportHeight: number): Metrics {
+  let m = metrics(width, columns, slots);
+  const tallest = (k: Metrics) => Math.max(0, ...piles.map((p) => pileOffsets(p.down, p.up, k, 0).height));
+  while (m.cardW > MIN_CARD_W && tallest(m) > tableauCap(viewportHeight, m)) {
+    const w = m.cardW - 2;
+    m = metrics(w * columns + (slots - 1) * Math.max(3, Math.min(12, Math.round(w * 0.1))), columns, slots);
+    if (m.cardW >= w + 2) break; // no smaller size to be had
+  }
+  return m;
+}

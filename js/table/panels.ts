@@ -1,0 +1,227 @@
+/**
+ * Panels drawn from kernel traits: long work in progress (job) with Cancel, the replay speed with Stop, the
+ * hint (an arrow and its sentence), the win summary, the statistics, the keys overlay and the clock.
+ * Each panel only shows what a trait says and sends requests through `send`.
+ */
+import { h } from "../local_model";
+import type { Clock, HintMove, Job, Request, Stats, WinSummary } from "../types";
+import { KEYS } from "./keyboard";
+import { clockText, plural } from "./words";
+
+type Send = (request: Request) => void;
+
+function button(doc: Document, label: string, action: () => void, cls = ""): HTMLButtonElement {
+  const b = h(doc, "button", `ww-button ${cls}`.trim(), label);
+  b.type = "button";
+  b.setAttribute("aria-label", label);
+  b.addEventListener("click", (event) => {
+    event.stopPropagation();
+    action();
+  });
+  return b;
+}
+
+/** A dialog panel over the table: role="dialog", a name, a Close button; Escape closes (see the view). */
+export function dialog(doc: Document, name: string, cls: string, onClose: () => void): { el: HTMLElement; body: HTMLElement } {
+  const el = h(doc, "div", `ww-dialog ${cls}`);
+  el.setAttribute("role", "dialog");
+  el.setAttribute("aria-label", name);
+  el.hidden = true;
+  el.tabIndex = -1;
+  const head = h(doc, "div", "ww-dialog-head");
+  head.append(h(doc, "strong", "", name), button(doc, "Close", onClose, "ww-close"));
+  const body = h(doc, "div", "ww-dialog-body");
+  el.append(head, body);
+  return { el, body };
+}
+
+export function keysDialog(doc: Document, onClose: () => void): HTMLElement {
+  const { el, body } = dialog(doc, "Keyboard", "ww-keys", onClose);
+  const list = h(doc, "dl", "ww-keylist");
+  for (const [keys, does] of KEYS) list.append(h(doc, "dt", "", keys), h(doc, "dd", "", does));
+  body.append(list);
+  return el;
+}
+
+/** Work in progress (solving, proving a deal winnable, ...): its label, positions searched, Cancel. */
+export class JobPanel {
+  el: HTMLElement;
+  private text: HTMLElement;
+  private cancel: HTMLButtonElement;
+  constructor(doc: Document, send: Send) {
+    this.el = h(doc, "div", "ww-job");
+    this.el.setAttribute("role", "progressbar");
+    this.el.setAttribute("aria-label", "Working");
+    this.el.hidden = true;
+    this.text = h(doc, "span", "ww-job-text");
+    this.cancel = button(doc, "Cancel", () => send({ type: "stop" }), "ww-cancel");
+    this.el.append(h(doc, "span", "ww-spinner"), this.text, this.cancel);
+  }
+  update(job: Job | undefined): void {
+    const on = Boolean(job && job.kind) && !["replay", "watch"].includes(job!.kind!);
+    this.el.hidden = !on;
+    if (!on) return;
+    const positions = job!.positions ? ` \u00b7 ${job!.positions.toLocaleString("en")} positions` : "";
+    this.text.textContent = `${job!.label || "Working\u2026"}${positions}`;
+    this.el.setAttribute("aria-valuetext", this.text.textContent);
+    this.cancel.hidden = !job!.cancellable;
+  }
+}
+
+export const SPEEDS = [0.5, 1, 2, 3, 5, 8, 12, 20];
+
+/** While Solve (or Watch) plays by itself: how fast, and Stop. */
+export class ReplayPanel {
+  el: HTMLElement;
+  private speed: HTMLInputElement;
+  private label: HTMLElement;
+  constructor(doc: Document, send: Send) {
+    this.el = h(doc, "div", "ww-replay");
+    this.el.hidden = true;
+    this.speed = h(doc, "input", "ww-speed");
+    this.speed.type = "range";
+    this.speed.min = "0";
+    this.speed.max = String(SPEEDS.length - 1);
+    this.speed.step = "1";
+    this.speed.setAttribute("aria-label", "Replay speed");
+    this.label = h(doc, "span", "ww-speed-label");
+    this.speed.addEventListener("input", () => {
+      const value = SPEEDS[Number(this.speed.value)];
+      this.label.textContent = `${value} moves/s`;
+      send({ type: "speed", value });
+    });
+    this.el.append(h(doc, "span", "", "Speed"), this.speed, this.label, button(doc, "Stop", () => send({ type: "stop" }), "ww-stop"));
+  }
+  update(job: Job | undefined, speed: number | undefined): void {
+    this.el.hidden = !(job && (job.kind === "replay" || job.kind === "solve" || job.kind === "watch"));
+    if (this.el.hidden) return;
+    const value = speed ?? 3;
+    let best = 0;
+    SPEEDS.forEach((s, i) => Math.abs(s - value) < Math.abs(SPEEDS[best] - value) && (best = i));
+    this.speed.value = String(best);
+    this.label.textContent = `${value} moves/s`;
+  }
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** The hint: an arrow from the cards to move to where they go, and the engine's sentence. */
+export class HintArrow {
+  svg: SVGSVGElement;
+  text: HTMLElement;
+  constructor(doc: Document) {
+    this.svg = doc.createElementNS(SVG, "svg") as SVGSVGElement;
+    this.svg.setAttribute("class", "ww-hint-arrow");
+    this.svg.setAttribute("data-hint-arrow", "");
+    this.svg.setAttribute("aria-hidden", "true");
+    this.svg.innerHTML = '<defs><marker id="ww-arrowhead" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs><path class="ww-arrow-line" marker-end="url(#ww-arrowhead)"/>';
+    this.svg.style.display = "none";
+    this.text = h(doc, "div", "ww-hint-text");
+    this.text.hidden = true;
+  }
+  /** `from`/`to` are points in the board's coordinates, or null for no arrow. */
+  draw(hint: HintMove | undefined, from: { x: number; y: number } | null, to: { x: number; y: number } | null,
+       apex?: number): void {
+    const on = Boolean(hint && hint.from);
+    this.text.hidden = !on || !hint!.text;
+    if (on && hint!.text) this.text.textContent = hint!.proved === false ? `${hint!.text} (a suggestion, not a proof)` : hint!.text;
+    if (!on || !from || !to) {
+      this.svg.style.display = "none";
+      return;
+    }
+    this.svg.style.display = "";
+    // a quadratic arc whose highest point is `apex` (above the cards in between), or a gentle bend
+    const bend = Math.min(60, Math.hypot(to.x - from.x, to.y - from.y) / 4);
+    const top = Math.min(apex ?? Infinity, Math.min(from.y, to.y) - bend / 2);
+    const mx = (from.x + to.x) / 2;
+    const my = 2 * top - (from.y + to.y) / 2;
+    this.svg.querySelector("path.ww-arrow-line")!.setAttribute("d", `M${from.x} ${from.y} Q${mx} ${my} ${to.x} ${to.y}`);
+  }
+}
+
+/** The win: a short celebration, then the summary with Play again and Next winnable deal. */
+export class WinPanel {
+  el: HTMLElement;
+  private body: HTMLElement;
+  constructor(doc: Document, playAgain: () => void, nextWinnable: () => void) {
+    this.el = h(doc, "div", "ww-banner ww-win");
+    this.el.setAttribute("data-win-summary", "");
+    this.el.setAttribute("role", "dialog");
+    this.el.setAttribute("aria-label", "You won");
+    this.el.hidden = true;
+    this.body = h(doc, "div", "ww-win-body");
+    const actions = h(doc, "div", "ww-win-actions");
+    actions.append(button(doc, "Play again", playAgain), button(doc, "Next winnable deal", nextWinnable));
+    this.el.append(h(doc, "div", "ww-win-title", "You won!"), this.body, actions);
+  }
+  update(won: boolean, summary: WinSummary | undefined, moves: number): void {
+    this.el.hidden = !won;
+    if (!won) return;
+    const s = summary ?? {};
+    const parts = [plural(s.moves ?? moves, "move")];
+    if (s.seconds !== undefined) parts.push(clockText(s.seconds));
+    if (s.hints !== undefined) parts.push(plural(s.hints, "hint"));
+    if (s.undos !== undefined) parts.push(plural(s.undos, "undo"));
+    this.body.textContent = parts.join(" \u00b7 ");
+  }
+}
+
+/** The player's record for this game: played, won, streaks, best time. */
+export function statsRows(stats: Stats | undefined): [string, string][] {
+  const s = stats ?? {};
+  const played = s.played ?? 0;
+  const won = s.won ?? 0;
+  return [
+    ["Played", String(played)],
+    ["Won", played ? `${won} (${Math.round((100 * won) / played)}%)` : String(won)],
+    ["Current streak", String(s.current_streak ?? 0)],
+    ["Best streak", String(s.best_streak ?? 0)],
+    ["Best time", s.best_seconds == null ? "\u2013" : clockText(s.best_seconds)],
+  ];
+}
+
+export class StatsPanel {
+  el: HTMLElement;
+  private list: HTMLElement;
+  constructor(doc: Document, onClose: () => void) {
+    const { el, body } = dialog(doc, "Statistics", "ww-stats", onClose);
+    el.setAttribute("data-stats", "");
+    this.el = el;
+    this.list = h(doc, "dl", "ww-statlist");
+    body.append(this.list);
+  }
+  update(stats: Stats | undefined): void {
+    const doc = this.el.ownerDocument;
+    this.list.replaceChildren(...statsRows(stats).flatMap(([k, v]) => [h(doc, "dt", "", k), h(doc, "dd", "", v)]));
+  }
+}
+
+/** Play time: the kernel's seconds at this version, counted on locally while the clock runs. */
+export class ClockView {
+  el: HTMLElement;
+  private base = 0;
+  private since = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  constructor(doc: Document) {
+    this.el = h(doc, "span", "ww-clock");
+    this.el.setAttribute("aria-label", "Time");
+    this.el.hidden = true;
+  }
+  update(clock: Clock | null | undefined): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.el.hidden = !clock;
+    if (!clock) return;
+    this.base = clock.seconds;
+    this.since = Date.now();
+    this.tick(clock.running);
+    if (clock.running) this.timer = setInterval(() => this.tick(true), 1000);
+  }
+  private tick(running: boolean): void {
+    const seconds = this.base + (running ? (Date.now() - this.since) / 1000 : 0);
+    this.el.textContent = clockText(seconds);
+  }
+  dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}

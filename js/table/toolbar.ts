@@ -1,0 +1,140 @@
+/**
+ * The toolbar: the game menu and the everyday actions in one row; the rest (deal number, Winnable, Restart,
+ * Fair hint, Solve, Watch, Daily deal, Statistics, Keys) inline when there is room, behind "More" when not.
+ * Choosing a game deals it at once; the deal-number box deals on Enter and clears; Winnable is sent at once.
+ */
+import { h } from "../local_model";
+import type { GameEntry } from "../types";
+import { gameLabels } from "./words";
+
+export const CONTROLS: [label: string, action: string, primary: boolean][] = [
+  ["New deal", "new_deal", true],
+  ["Undo", "undo", true],
+  ["Redo", "redo", true],
+  ["Hint", "hint", true],
+  ["Restart", "restart", false],
+  ["Fair hint", "fair_hint", false],
+  ["Solve", "solve", false],
+  ["Watch", "watch", false],
+  ["Daily deal", "daily", false],
+  ["Statistics", "stats", false],
+  ["Keys", "keys", false],
+];
+
+const TITLES: Record<string, string> = {
+  hint: "Hint looks at every card, as the solver does (H)",
+  fair_hint: "Fair hint sees only what you see: it never peeks at hidden cards",
+  watch: "Watch the no-peek player play: it sees only what you see",
+  undo: "Undo (U, Ctrl+Z)",
+  redo: "Redo (R, Ctrl+Y)",
+  keys: "Keyboard keys (? or F1)",
+};
+
+export interface ToolbarHost {
+  action(action: string): void;
+  chooseGame(game: string, variant: string): void;
+  dealNumber(seed: number): void;
+  winnable(value: boolean): void;
+}
+
+export class Toolbar {
+  el: HTMLElement;
+  game: HTMLSelectElement;
+  seed: HTMLInputElement;
+  winnableBox: HTMLInputElement;
+  buttons: Record<string, HTMLButtonElement> = {};
+  private more: HTMLButtonElement;
+  private extra: HTMLElement;
+
+  constructor(doc: Document, host: ToolbarHost) {
+    this.el = h(doc, "div", "ww-toolbar");
+    this.game = h(doc, "select", "ww-game");
+    this.game.setAttribute("aria-label", "Game");
+    this.game.addEventListener("change", () => {
+      const [game, variant] = this.game.value.split("/");
+      host.chooseGame(game, variant);
+    });
+    this.seed = h(doc, "input", "ww-seed");
+    this.seed.type = "number";
+    this.seed.min = "0";
+    this.seed.placeholder = "deal #";
+    this.seed.setAttribute("aria-label", "Deal number");
+    this.seed.addEventListener("keydown", (event) => {
+      event.stopPropagation(); // typing a number is not a table key
+      if (event.key === "Enter") this.useSeed(host);
+    });
+    const winnable = h(doc, "label", "ww-winnable");
+    this.winnableBox = h(doc, "input");
+    this.winnableBox.type = "checkbox";
+    this.winnableBox.setAttribute("aria-label", "Winnable");
+    this.winnableBox.title = "New deals are ones the solver has proved winnable";
+    this.winnableBox.addEventListener("change", () => host.winnable(this.winnableBox.checked));
+    winnable.append(this.winnableBox, doc.createTextNode(" Winnable"));
+
+    const main = h(doc, "div", "ww-tools-main");
+    this.extra = h(doc, "div", "ww-tools-more");
+    this.extra.id = `ww-more-${Math.random().toString(36).slice(2, 8)}`;
+    for (const [label, action, primary] of CONTROLS) {
+      const b = h(doc, "button", `ww-button ww-${action}`, label);
+      b.type = "button";
+      b.setAttribute("aria-label", label);
+      b.dataset.action = action;
+      if (TITLES[action]) b.title = TITLES[action];
+      b.addEventListener("click", (event) => {
+        event.stopPropagation();
+        if (b.dataset.action === "new_deal" && this.seed.value !== "") this.useSeed(host);
+        else host.action(b.dataset.action ?? action);
+        if (!primary) this.open(false);
+      });
+      this.buttons[action] = b;
+      (primary ? main : this.extra).append(b);
+    }
+    this.extra.prepend(this.seed, winnable);
+    this.more = h(doc, "button", "ww-button ww-more", "More \u25be");
+    this.more.type = "button";
+    this.more.setAttribute("aria-label", "More");
+    this.more.setAttribute("aria-haspopup", "true");
+    this.more.setAttribute("aria-expanded", "false");
+    this.more.setAttribute("aria-controls", this.extra.id);
+    this.more.addEventListener("click", (event) => {
+      event.stopPropagation();
+      this.open(!this.extra.classList.contains("ww-open"));
+    });
+    main.prepend(this.game);
+    main.append(this.more);
+    this.el.append(main, this.extra);
+  }
+
+  open(on: boolean): void {
+    this.extra.classList.toggle("ww-open", on);
+    this.more.setAttribute("aria-expanded", String(on));
+  }
+
+  get isOpen(): boolean {
+    return this.extra.classList.contains("ww-open");
+  }
+
+  private useSeed(host: ToolbarHost): void {
+    const raw = this.seed.value.trim();
+    const seed = Number(raw);
+    this.seed.value = "";
+    if (raw !== "" && Number.isInteger(seed) && seed >= 0) host.dealNumber(seed);
+    this.open(false);
+  }
+
+  setGames(games: GameEntry[], current: string): void {
+    const labels = gameLabels(games);
+    const values = games.map((g) => `${g.game}/${g.variant}`);
+    const same = this.game.options.length === games.length && values.every((v, i) => this.game.options[i].value === v
+      && this.game.options[i].textContent === labels[i]);
+    if (!same) {
+      const doc = this.el.ownerDocument;
+      this.game.replaceChildren(...games.map((g, i) => {
+        const option = h(doc, "option", "", labels[i]);
+        option.value = values[i];
+        return option;
+      }));
+    }
+    if (values.includes(current)) this.game.value = current;
+  }
+}

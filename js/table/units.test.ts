@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import type { TableState } from "../types";
+import { pileOrder, describePile } from "./keyboard";
+import { columnsNeeded, fitMetrics, metrics, MIN_CARD_W, pileOffsets, tableauCap, wasteOffsets } from "./layout";
+import { reconcile, released, type Slot } from "./reconcile";
+import { cardText, clockText, gameLabels, pileText, stockText } from "./words";
+
+function table(overrides: Partial<TableState> = {}): TableState {
+  return {
+    game: "waxing-moon", variant: "standard", name: "Waxing Moon", family: "forty", seed: 1, version: 1,
+    tableau: [{ down: 0, up: ["KS"] }, { down: 0, up: [] }], stock: { count: 3, deals_left: 3, action: "draw" },
+    has_waste: true, waste: ["2C"], legal: [], moves: 0, can_undo: false, can_redo: false, won: false, stuck: false,
+    reveal: false, top_rank: 13, foundations: [[], ["AH"]], ...overrides,
+  };
+}
+
+describe("layout", () => {
+  it("cards follow the width down to a legible minimum, and ten piles fit 600 px", () => {
+    const wide = metrics(1384, 10);
+    const narrow = metrics(560, 10);
+    expect(wide.cardW).toBeGreaterThan(narrow.cardW);
+    expect(10 * narrow.cardW + 9 * narrow.gap).toBeLessThanOrEqual(560);
+    expect(metrics(100, 10).cardW).toBe(MIN_CARD_W);
+    expect(narrow.cardH).toBe(Math.round(narrow.cardW * 1.4));
+  });
+
+  it("the top row counts when it is wider than the tableau (a waste fan and eight foundations on four piles)", () => {
+    expect(columnsNeeded(10, 8, false).columns).toBe(10);
+    expect(columnsNeeded(4, 4, true).columns).toBeCloseTo(1 + 1.6 + 4);
+  });
+
+  it("short piles are fanned naturally", () => {
+    const m = metrics(700, 7);
+    const { offsets, height } = pileOffsets(2, 3, m, 10_000);
+    expect(offsets).toEqual([0, m.naturalDown, 2 * m.naturalDown, 2 * m.naturalDown + m.naturalUp, 2 * m.naturalDown + 2 * m.naturalUp]);
+    expect(height).toBe(offsets[4] + m.cardH);
+  });
+
+  it("long piles compress face-down cards first, then face-up cards, never below the corner's height", () => {
+    const m = metrics(560, 10);
+    const room = 6 * m.cardH;
+    const some = pileOffsets(10, 20, m, room);
+    const downStep = some.offsets[1] - some.offsets[0];
+    expect(downStep).toBeLessThan(m.naturalDown);
+    const upSteps = some.offsets.slice(11).map((y, i) => y - some.offsets[10 + i]);
+    expect(Math.min(...upSteps)).toBeGreaterThanOrEqual(m.minUp - 0.1);
+    // 40 face-up cards in little room: every step stays at least the corner's height, the pile grows instead
+    const forty = pileOffsets(5, 40, m, 3 * m.cardH);
+    const steps = forty.offsets.slice(6).map((y, i) => y - forty.offsets[5 + i]);
+    expect(Math.min(...steps)).toBeGreaterThanOrEqual(m.minUp - 0.1);
+    expect(forty.height).toBeGreaterThan(3 * m.cardH);
+    expect(m.minUp).toBeGreaterThanOrEqual(m.cornerPad + m.cornerFont + 1);
+  });
+
+  it("the fan uses the height it is given", () => {
+    const m = metrics(560, 10);
+    const tight = pileOffsets(5, 25, m, 7 * m.cardH);
+    const roomy = pileOffsets(5, 25, m, 12 * m.cardH);
+    expect(tight.height).toBeLessThanOrEqual(7 * m.cardH + 0.5);
+    expect(roomy.height).toBeGreaterThan(tight.height);
+    expect(tableauCap(1000, m)).toBeGreaterThan(tableauCap(600, m));
+    expect(tableauCap(100, m)).toBe(3 * m.cardH);
+  });
+
+  it("the waste shows its last three cards fanned, a fourth hidden under them", () => {
+    const m = metrics(700, 7);
+    expect(wasteOffsets(4, m)).toEqual([0, 0, Math.round(0.3 * m.cardW), Math.round(0.6 * m.cardW)]);
+    expect(wasteOffsets(1, m)).toEqual([0]);
+  });
+});
+
+describe("words", () => {
+  it("cards as people write them, piles counted from 1", () => {
+    expect(cardText("7S")).toBe("7\u2660");
+    expect(cardText("TH")).toBe("10\u2665");
+    expect(pileText("t1")).toBe("pile 2");
+    expect(pileText("f0")).toBe("foundation 1");
+    expect(pileText("stock")).toBe("stock");
+  });
+
+  it("the stock says what is left, in words", () => {
+    expect(stockText({ count: 30, deals_left: 3, action: "deal" })).toBe("3 deals left");
+    expect(stockText({ count: 10, deals_left: 1, action: "deal" })).toBe("1 deal left");
+    expect(stockText({ count: 41, deals_left: 41, action: "draw" })).toBe("41 cards");
+    expect(stockText({ count: 0, deals_left: 0, action: "draw" })).toBe("empty");
+    expect(stockText({ count: 9, deals_left: 1, action: "deal", label: "kernel's words" })).toBe("kernel's words");
+  });
+
+  it("each game's menu entry once: the kernel's label, else the variant only where names repeat", () => {
+    expect(gameLabels([
+      { game: "spider", variant: "two-suits", name: "Spider (two suits)" },
+      { game: "will-o-the-wisp", variant: "standard", name: "Will o' the Wisp" },
+      { game: "will-o-the-wisp", variant: "relaxed", name: "Will o' the Wisp" },
+      { game: "x", variant: "y", name: "X", label: "Label X" },
+    ])).toEqual(["Spider (two suits)", "Will o' the Wisp", "Will o' the Wisp (relaxed)", "Label X"]);
+  });
+
+  it("times as m:ss", () => {
+    expect(clockText(65)).toBe("1:05");
+    expect(clockText(3723)).toBe("1:02:03");
+    expect(clockText(0)).toBe("0:00");
+  });
+});
+
+describe("keyboard order", () => {
+  it("walks stock, waste, foundations, then the tableau", () => {
+    expect(pileOrder(table())).toEqual(["stock", "waste", "f0", "f1", "t0", "t1"]);
+    const spider = table({ family: "spider", has_waste: false, foundations: undefined, runs_total: 2, finished: ["S"] });
+    expect(pileOrder(spider)).toEqual(["stock", "f0", "f1", "t0", "t1"]);
+  });
+
+  it("says each pile in words", () => {
+    expect(describePile(table(), "stock")).toBe("Stock, 3 cards");
+    expect(describePile(table(), "waste")).toBe("Waste, 2\u2663, 1 card");
+    expect(describePile(table(), "f1")).toBe("Foundation 2, A\u2665");
+    expect(describePile(table(), "f0")).toBe("Foundation 1, empty");
+    expect(describePile(table(), "t0")).toBe("Pile 1: K\u2660");
+    expect(describePile(table(), "t1")).toBe("Pile 2: empty");
+  });
+});
+
+describe("reconciliation", () => {
+  const s = (key: string, pile: string, index: number): Slot => ({ key, pile, index });
+
+  it("a moved run keeps its cards; the card under it turns over in place", () => {
+    const old = [s("hidden", "t0", 0), s("9H", "t0", 1), s("8H", "t0", 2), s("TS", "t1", 0)];
+    const next = [s("4D", "t0", 0), s("TS", "t1", 0), s("9H", "t1", 1), s("8H", "t1", 2)];
+    const m = reconcile(old, next, { move: ["t0", "t1", 2], kind: "play" });
+    expect(m).toEqual([0, 3, 1, 2]);
+    expect(released(old, m)).toEqual([]);
+  });
+
+  it("with two of a card, the one from the pile the move left is taken", () => {
+    const old = [s("5C", "t0", 0), s("5C", "t3", 0), s("6D", "t1", 0)];
+    const next = [s("5C", "t0", 0), s("6D", "t1", 0), s("5C", "t1", 1)];
+    expect(reconcile(old, next, { move: ["t3", "t1", 1], kind: "play" })).toEqual([0, 2, 1]);
+    // undone, the card goes back from where the move put it
+    const undone = reconcile(next, old, { move: ["t3", "t1", 1], kind: "undo" });
+    expect(undone).toEqual([0, 2, 1]);
+  });
+
+  it("cards dealt from the stock are new; cards that left the table are released", () => {
+    const old = [s("KS", "t0", 0), s("QS", "t0", 1)];
+    const dealt = [s("KS", "t0", 0), s("QS", "t0", 1), s("3H", "t0", 2)];
+    expect(reconcile(old, dealt, null)).toEqual([0, 1, -1]);
+    expect(released(dealt, reconcile(dealt, [s("KS", "f0", 0)], null))).toEqual([1, 2]);
+  });
+});
+
+describe("zooming out for a long pile", () => {
+  it("cards shrink (not below the minimum) until the longest pile fits the window's height", () => {
+    const short = fitMetrics(1380, 10, 10, [{ down: 5, up: 1 }], 1000);
+    expect(short.cardW).toBe(metrics(1380, 10).cardW);
+    const long = fitMetrics(1380, 10, 10, [{ down: 5, up: 35 }], 1000);
+    expect(long.cardW).toBeLessThan(short.cardW);
+    expect(pileOffsets(5, 35, long, 0).height).toBeLessThanOrEqual(tableauCap(1000, long));
+    expect(fitMetrics(1380, 10, 10, [{ down: 5, up: 90 }], 400).cardW).toBe(MIN_CARD_W);
+  });
+});

@@ -1,0 +1,719 @@
+/**
+ * The table view. It draws the public state the engine sends and turns clicks, drags and keys into requests;
+ * it never decides whether a move is legal. Drag targets come from the `legal` list sent with every state.
+ * Cards keep their elements from one state to the next (keyed reconciliation) so they can travel (FLIP).
+ */
+import { faceDown, faceUp, slot } from "../cards";
+import { h } from "../local_model";
+import type { HintMove, Job, Message, Request, TableModel, TableState } from "../types";
+import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
+import { Dragger, type Pickup } from "./drag";
+import { describePile, movable, pileOrder } from "./keyboard";
+import { columnsNeeded, fitMetrics, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
+import { ClockView, HintArrow, JobPanel, keysDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
+import { reconcile, released, type Slot } from "./reconcile";
+import { Toolbar } from "./toolbar";
+import { capitalize, cardText, pileText, plural, stockText, SUIT_SYMBOL } from "./words";
+
+/** Requests made on the state the player sees: they carry its version. */
+const VERSIONED_NOW = ["click", "move", "deal", "undo", "redo"];
+/** ...and, once the kernel speaks the job protocol (it has a `job` trait), these too. */
+const VERSIONED_JOB = ["hint", "fair_hint", "solve", "watch", "restart", "review"];
+/** Held while an answer is awaited, then sent with the new version (they do not depend on where cards lie). */
+const QUEUEABLE = new Set(["deal", "undo", "redo"]);
+const NARROW = 760; // below this the rarer actions always go behind More
+const RANKS = "A23456789TJQK";
+
+interface CardEntry {
+  el: HTMLElement;
+  slot: Slot;
+  sig: string; // what the element shows: the code, "hidden", or "hidden:QC" when revealed
+}
+
+interface Cursor {
+  at: number; // index into pileOrder(state)
+  count: number;
+  holding?: { pile: string; count: number };
+}
+
+export function createTable(model: TableModel, el: HTMLElement): () => void {
+  const doc = el.ownerDocument;
+  const win = doc.defaultView;
+  const viewOnly = Boolean(model.get("view_only"));
+  const root = h(doc, "div", "ww-root");
+  root.tabIndex = 0;
+  root.setAttribute("role", "application");
+  root.setAttribute("aria-label", "Solitaire table");
+  root.setAttribute("aria-roledescription", "solitaire table; arrows move, Enter plays, Space picks up, ? shows the keys");
+  if (viewOnly) root.classList.add("ww-view-only");
+
+  const toolbar = new Toolbar(doc, {
+    action: (action) => runAction(action),
+    chooseGame: (game, variant) => send({ type: "new_deal", game, variant, winnable: toolbar.winnableBox.checked }),
+    dealNumber: (seed) => send({ type: "new_deal", game: state.game, variant: state.variant, seed, winnable: toolbar.winnableBox.checked }),
+    winnable: (value) => (modern() ? send({ type: "winnable", value }) : undefined),
+  });
+  const jobPanel = new JobPanel(doc, (r) => send(r));
+  const replayPanel = new ReplayPanel(doc, (r) => send(r));
+  const board = h(doc, "div", "ww-board");
+  const top = h(doc, "div", "ww-top");
+  const tableau = h(doc, "div", "ww-tableau");
+  const arrow = new HintArrow(doc);
+  board.append(top, tableau, arrow.svg);
+  const statusRow = h(doc, "div", "ww-status-row");
+  const status = h(doc, "div", "ww-status");
+  status.setAttribute("role", "status");
+  const clock = new ClockView(doc);
+  statusRow.append(status, clock.el);
+  const live = h(doc, "div", "ww-live");
+  live.setAttribute("aria-live", "assertive");
+  const winPanel = new WinPanel(doc, () => playAgain(), () => send({ type: "new_deal", game: state.game, variant: state.variant, winnable: true }));
+  const statsPanel = new StatsPanel(doc, () => closeDialog(statsPanel.el));
+  const keys = keysDialog(doc, () => closeDialog(keys));
+  if (!viewOnly) root.append(toolbar.el, jobPanel.el, replayPanel.el);
+  root.append(board, arrow.text, statusRow, live);
+  if (!viewOnly) root.append(winPanel.el, statsPanel.el, keys);
+  el.append(root);
+
+  const motion = new Motion(root);
+  let state: TableState = model.get("table") as TableState;
+  let shape = "";
+  let m: Metrics = metrics(640, 7);
+  const piles = new Map<string, HTMLElement>();
+  let cards: CardEntry[] = [];
+  const cursor: Cursor = { at: -1, count: 1 };
+  let keyboardMode = false;
+  const modern = () => model.get("job") !== undefined;
+  /** The document or shadow root the table lives in (marimo draws widgets in a shadow root). */
+  const scope = () => root.getRootNode() as Document | ShadowRoot;
+
+  // -- requests -------------------------------------------------------------------------------------------
+
+  let pending = false;
+  const queue: Request[] = [];
+
+  function send(request: Request): void {
+    if (viewOnly) return;
+    if (pending && QUEUEABLE.has(request.type)) {
+      queue.push(request);
+      return;
+    }
+    const versioned = VERSIONED_NOW.includes(request.type) || (modern() && VERSIONED_JOB.includes(request.type));
+    if (versioned) {
+      (request as { version?: number }).version = state.version;
+      pending = true;
+    }
+    model.send(request as Record<string, unknown>);
+  }
+
+  function answered(): void {
+    pending = false;
+    const next = queue.shift();
+    if (next) send(next);
+  }
+
+  function say(text: string): void {
+    live.textContent = text;
+    live.dataset.kind = "info";
+  }
+
+  function runAction(action: string): void {
+    if (action === "new_deal") send({ type: "new_deal", game: state.game, variant: state.variant, winnable: toolbar.winnableBox.checked });
+    else if (action === "stats") toggleDialog(statsPanel.el);
+    else if (action === "keys") toggleDialog(keys);
+    else if (action) send({ type: action } as Request);
+  }
+
+  function playAgain(): void {
+    if (state.seed === null) send({ type: "restart" });
+    else send({ type: "new_deal", game: state.game, variant: state.variant, seed: state.seed, winnable: false });
+  }
+
+  // -- dialogs ------------------------------------------------------------------------------------------------
+
+  function openDialog(d: HTMLElement): void {
+    for (const other of [statsPanel.el, keys]) if (other !== d) other.hidden = true;
+    d.hidden = false;
+    d.focus();
+  }
+  function closeDialog(d: HTMLElement): void {
+    if (d.hidden) return;
+    d.hidden = true;
+    root.focus();
+  }
+  function toggleDialog(d: HTMLElement): void {
+    if (d.hidden) openDialog(d);
+    else closeDialog(d);
+  }
+
+  // -- the state as slots -----------------------------------------------------------------------------------
+
+  function foundationCount(s: TableState): number {
+    return s.family === "forty" ? s.foundations?.length ?? 0 : s.runs_total ?? 0;
+  }
+
+  interface Wanted extends Slot {
+    sig: string;
+    make: () => HTMLElement;
+  }
+
+  function wanted(s: TableState): Wanted[] {
+    const out: Wanted[] = [];
+    s.tableau.forEach((p, i) => {
+      const pile = `t${i}`;
+      for (let d = 0; d < p.down; d++) {
+        const revealed = s.reveal ? p.hidden?.[d] : undefined;
+        out.push({ key: "hidden", pile, index: d, sig: revealed ? `hidden:${revealed}` : "hidden", make: () => faceDown(revealed, doc) });
+      }
+      p.up.forEach((card, u) => out.push({ key: card, pile, index: p.down + u, sig: card, make: () => faceUp(card, doc) }));
+    });
+    if (s.has_waste) {
+      const from = Math.max(0, s.waste.length - 4);
+      for (let i = from; i < s.waste.length; i++) {
+        const card = s.waste[i];
+        out.push({ key: card, pile: "waste", index: i, sig: card, make: () => faceUp(card, doc) });
+      }
+    }
+    if (s.family === "forty") {
+      (s.foundations ?? []).forEach((f, k) => {
+        for (let i = Math.max(0, f.length - 2); i < f.length; i++) {
+          const card = f[i];
+          out.push({ key: card, pile: `f${k}`, index: i, sig: card, make: () => faceUp(card, doc) });
+        }
+      });
+    } else {
+      const topCard = RANKS[(s.top_rank || 13) - 1];
+      (s.finished ?? []).forEach((suit, k) => {
+        const card = `${topCard}${suit}`;
+        out.push({ key: card, pile: `f${k}`, index: 0, sig: card, make: () => faceUp(card, doc) });
+      });
+    }
+    return out;
+  }
+
+  // -- piles --------------------------------------------------------------------------------------------------
+
+  function makePile(id: string, cls: string): HTMLElement {
+    const pile = h(doc, "div", `ww-pile ${cls}`.trim());
+    pile.dataset.pile = id;
+    pile.setAttribute("role", id === "stock" ? "button" : "group");
+    piles.set(id, pile);
+    return pile;
+  }
+
+  function buildPiles(s: TableState): void {
+    piles.clear();
+    for (const c of cards) c.el.remove();
+    cards = [];
+    const parts: HTMLElement[] = [makePile("stock", "ww-stock-pile")];
+    if (s.has_waste) parts.push(makePile("waste", "ww-waste"));
+    parts.push(h(doc, "div", "ww-spacer"));
+    for (let k = 0; k < foundationCount(s); k++) parts.push(makePile(`f${k}`, s.family === "forty" ? "ww-foundation" : "ww-foundation ww-run"));
+    top.replaceChildren(...parts);
+    tableau.replaceChildren(...s.tableau.map((_, i) => makePile(`t${i}`, "")));
+  }
+
+  function drawStock(s: TableState): void {
+    const stock = piles.get("stock")!;
+    const text = stockText(s.stock);
+    stock.setAttribute("aria-label", `Stock, ${text}`);
+    stock.title = s.stock.count ? (s.stock.action === "deal" ? "Deal (D)" : "Draw (D)") : "The stock is empty";
+    const label = h(doc, "span", "ww-stock-label", text);
+    stock.replaceChildren(s.stock.count ? faceDown(undefined, doc) : slot("", doc), label);
+    stock.classList.toggle("ww-empty", !s.stock.count);
+  }
+
+  function labelPiles(s: TableState): void {
+    s.tableau.forEach((p, i) => {
+      const top = p.up.length ? `, top ${cardText(p.up[p.up.length - 1])}` : p.down ? "" : ", empty";
+      piles.get(`t${i}`)?.setAttribute("aria-label", `Pile ${i + 1}, ${p.down} face down, ${p.up.length} face up${top}`);
+    });
+    if (s.has_waste) {
+      const top = s.waste[s.waste.length - 1];
+      piles.get("waste")?.setAttribute("aria-label", `Waste, ${plural(s.waste.length, "card")}${top ? `, top ${cardText(top)}` : ""}`);
+    }
+    for (let k = 0; k < foundationCount(s); k++) {
+      const pile = piles.get(`f${k}`)!;
+      pile.setAttribute("aria-label", describePile(s, `f${k}`));
+    }
+  }
+
+  /** Empty piles show a slot (foundations of the Spider family a faint suit); piles with cards do not. */
+  function drawSlots(s: TableState): void {
+    for (const [id, pile] of piles) {
+      if (id === "stock") continue;
+      const hasCard = cards.some((c) => c.slot.pile === id);
+      const existing = pile.querySelector(":scope > .ww-slot");
+      if (hasCard && existing) existing.remove();
+      if (!hasCard && !existing) pile.prepend(slot(id.startsWith("f") && s.family !== "forty" ? SUIT_SYMBOL.S : "", doc));
+    }
+  }
+
+  // -- layout -------------------------------------------------------------------------------------------------
+
+  function layout(): void {
+    if (!state?.tableau) return;
+    // the root's content box (not the board's: the board's width follows the cards)
+    const pad = win ? parseFloat(win.getComputedStyle(root).paddingLeft) * 2 || 0 : 0;
+    const width = root.clientWidth > pad ? root.clientWidth - pad : 640;
+    const need = columnsNeeded(state.tableau.length, foundationCount(state), state.has_waste);
+    const tall = state.tableau.map((p) => ({ down: p.down, up: p.up.length }));
+    m = fitMetrics(width, need.columns, need.slots, tall, win?.innerHeight ?? 900);
+    const style = root.style;
+    // when cards reach their largest size, the board keeps to their width (the foundations end over the last pile)
+    const needed = Math.ceil(need.columns * m.cardW + (need.slots - 1) * m.gap) + 1;
+    board.style.maxWidth = `${needed}px`;
+    board.classList.toggle("ww-overflow", needed > width + 1);
+    style.setProperty("--ww-card-w", `${m.cardW}px`);
+    style.setProperty("--ww-card-h", `${m.cardH}px`);
+    style.setProperty("--ww-gap", `${m.gap}px`);
+    style.setProperty("--ww-corner-font", `${m.cornerFont}px`);
+    style.setProperty("--ww-corner-pad", `${m.cornerPad}px`);
+    const cap = tableauCap(win?.innerHeight ?? 900, m);
+    const byPile = new Map<string, CardEntry[]>();
+    for (const c of cards) (byPile.get(c.slot.pile) ?? byPile.set(c.slot.pile, []).get(c.slot.pile)!).push(c);
+    state.tableau.forEach((p, i) => {
+      const { offsets, height } = pileOffsets(p.down, p.up.length, m, cap);
+      const pile = piles.get(`t${i}`)!;
+      pile.style.height = `${height}px`;
+      for (const c of byPile.get(`t${i}`) ?? []) place(c.el, 0, offsets[c.slot.index] ?? 0);
+    });
+    if (state.has_waste) {
+      const shown = byPile.get("waste") ?? [];
+      const lefts = wasteOffsets(shown.length, m);
+      shown.forEach((c, i) => place(c.el, lefts[i], 0));
+      piles.get("waste")!.style.width = `${m.cardW * 1.6}px`;
+    }
+    for (let k = 0; k < foundationCount(state); k++) for (const c of byPile.get(`f${k}`) ?? []) place(c.el, 0, 0);
+    drawHint();
+  }
+
+  /** One toolbar row: the rarer actions go behind More when the cell is narrow or they would wrap. */
+  function fitToolbar(): void {
+    if (viewOnly) return;
+    const width = root.clientWidth;
+    root.classList.remove("ww-narrow");
+    if (width && width < NARROW) root.classList.add("ww-narrow");
+    else if (width && toolbar.el.offsetHeight > (toolbar.buttons.undo.offsetHeight || 24) * 1.8) root.classList.add("ww-narrow");
+  }
+
+  function place(card: HTMLElement, left: number, topPx: number): void {
+    const l = `${left}px`;
+    const t = `${topPx}px`;
+    if (card.style.left !== l) card.style.left = l;
+    if (card.style.top !== t) card.style.top = t;
+  }
+
+  // -- drawing a state ------------------------------------------------------------------------------------
+
+  function boxOf(node: Element | undefined | null): Box | null {
+    if (!node) return null;
+    const r = node.getBoundingClientRect();
+    return { left: r.left, top: r.top };
+  }
+
+  function draw(): void {
+    const previous = state;
+    const next = model.get("table") as TableState;
+    if (!next || !next.tableau) return;
+    motion.snap();
+    const handed = dragger.handOver();
+    dragger.abort();
+    const nextShape = `${next.game}/${next.variant}|${next.tableau.length}|${next.has_waste}|${foundationCount(next)}`;
+    const fresh = nextShape !== shape;
+    const isNew = next.last?.kind === "new" || (previous?.seed !== next.seed && previous !== next);
+    const animate = motion.enabled() && !!previous && previous !== next && root.isConnected;
+    state = next;
+
+    // where everything was
+    const before = new Map<HTMLElement, Box>();
+    let stockBox: Box | null = null;
+    if (animate) {
+      for (const c of cards) before.set(c.el, handed?.get(c.el) ?? boxOf(c.el)!);
+      stockBox = boxOf(piles.get("stock"));
+    }
+    // an undone finished run comes back from its foundation
+    const runsBefore = previous?.finished?.length ?? 0;
+    const runBack = animate && !fresh && (next.finished?.length ?? 0) < runsBefore
+      ? boxOf(piles.get(`f${next.finished?.length ?? 0}`)) : null;
+    if (fresh) {
+      buildPiles(next);
+      shape = nextShape;
+    }
+
+    // which card is which
+    const want = wanted(next);
+    const old = cards.map((c) => c.slot);
+    const matches = fresh || isNew ? want.map(() => -1) : reconcile(old, want, next.last);
+    const leaving = fresh ? [] : (isNew ? cards.map((_, i) => i) : released(old, matches)).map((i) => cards[i]);
+    const starts = new Map<HTMLElement, { from: Box; delay: number; duration: number }>();
+    const nextCards: CardEntry[] = want.map((w, j) => {
+      const i = matches[j];
+      const prior = i >= 0 ? cards[i] : undefined;
+      let el: HTMLElement;
+      if (prior && prior.sig === w.sig) el = prior.el;
+      else {
+        el = w.make();
+        prior?.el.remove();
+      }
+      el.dataset.index = String(w.index);
+      const from = prior ? before.get(prior.el) : undefined;
+      if (from) starts.set(el, { from, delay: 0, duration: MOVE_MS });
+      else if (runBack && w.pile[0] === "t" && w.key !== "hidden") starts.set(el, { from: runBack, delay: 0, duration: MOVE_MS });
+      else if (animate && stockBox && (isNew || next.stock.count < previous.stock.count) && w.pile[0] !== "f") {
+        const pileNo = w.pile === "waste" ? 0 : Number(w.pile.slice(1));
+        starts.set(el, { from: stockBox, delay: pileNo * DEAL_STAGGER_MS, duration: DEAL_MS });
+      }
+      return { el, slot: { key: w.key, pile: w.pile, index: w.index }, sig: w.sig };
+    });
+    // exits leave the piles now; some fly (a finished run to its foundation, an undone deal to the stock)
+    for (const c of leaving) if (!nextCards.some((n) => n.el === c.el)) c.el.remove();
+    cards = nextCards;
+    const byPile = new Map<string, HTMLElement[]>();
+    for (const c of cards) (byPile.get(c.slot.pile) ?? byPile.set(c.slot.pile, []).get(c.slot.pile)!).push(c.el);
+    for (const [id, pile] of piles) {
+      if (id === "stock") continue;
+      const els = byPile.get(id) ?? [];
+      const current = Array.from(pile.children).filter((n) => (n as HTMLElement).dataset.card !== undefined);
+      if (current.length !== els.length || current.some((n, k) => n !== els[k])) {
+        const slots = Array.from(pile.children).filter((n) => n.classList.contains("ww-slot"));
+        pile.replaceChildren(...slots, ...els); // moves the same elements: nothing is redrawn
+      }
+    }
+    drawSlots(next);
+    drawStock(next);
+    labelPiles(next);
+    drawPanels();
+    layout();
+    cursor.at = Math.min(cursor.at, pileOrder(next).length - 1);
+    markCursor();
+
+    if (!animate) return;
+    // where everything is now, and the journeys (a new deal deals from the stock; the old cards just go)
+    for (const [el, s] of starts) {
+      const to = boxOf(el)!;
+      const index = Number(el.dataset.index ?? 0);
+      motion.travel(el, s.from, to, s.delay, s.duration, 100 + index);
+    }
+    const finishedBefore = previous.finished?.length ?? 0;
+    const newRuns = (next.finished ?? []).map((suit, k) => ({ suit, k })).slice(finishedBefore);
+    const toStock = next.stock.count > previous.stock.count;
+    let order = 0;
+    for (const c of isNew ? [] : [...leaving].reverse()) {
+      if (c.el.isConnected || !before.has(c.el)) continue;
+      let target: Box | null = null;
+      const run = newRuns.find((r) => r.suit === c.slot.key[1]) ?? newRuns[0];
+      if (run && c.slot.key !== "hidden" && c.slot.pile.startsWith("t")) target = boxOf(piles.get(`f${run.k}`));
+      else if (toStock && c.slot.pile !== "stock" && !c.slot.pile.startsWith("f")) target = boxOf(piles.get("stock"));
+      if (!target) continue;
+      if (run) motion.exit(c.el, board, before.get(c.el)!, target, Math.min(order++ * 6, 60), MOVE_MS);
+      else motion.exit(c.el, board, before.get(c.el)!, target, Number(c.slot.pile.slice(1)) * DEAL_STAGGER_MS, DEAL_MS);
+    }
+  }
+
+  function drawPanels(): void {
+    if (viewOnly) {
+      status.textContent = model.get("status") || `${state.name} \u00b7 ${plural(state.moves, "move")}`;
+      return;
+    }
+    toolbar.setGames(model.get("games") ?? [], `${state.game}/${state.variant}`);
+    toolbar.winnableBox.checked = Boolean(model.get("winnable"));
+    const b = toolbar.buttons;
+    b.undo.disabled = !state.can_undo;
+    b.redo.disabled = !state.can_redo;
+    b.restart.disabled = !state.can_undo;
+    const job = (model.get("job") ?? {}) as Job;
+    const playing = Boolean(model.get("busy")) || ["solve", "replay", "watch"].includes(job.kind ?? "");
+    b.solve.textContent = playing ? "Stop" : "Solve";
+    b.solve.setAttribute("aria-label", playing ? "Stop" : "Solve");
+    b.solve.dataset.action = playing ? "stop" : "solve";
+    b.watch.disabled = playing; // while anything plays by itself, Solve reads Stop
+    jobPanel.update(job);
+    replayPanel.update(job, model.get("replay_speed"));
+    status.textContent = model.get("status") || `${state.name} \u00b7 ${plural(state.moves, "move")}`;
+    clock.update(state.clock);
+    root.classList.toggle("ww-won", state.won);
+    winPanel.update(state.won, model.get("win_summary"), state.moves);
+    statsPanel.update(model.get("stats"));
+  }
+
+  // -- hint ----------------------------------------------------------------------------------------------------
+
+  function drawHint(): void {
+    const hint = (model.get("hint_move") ?? {}) as HintMove;
+    root.querySelectorAll(".ww-hint").forEach((n) => n.classList.remove("ww-hint"));
+    if (!hint.from) {
+      arrow.draw(hint, null, null);
+      return;
+    }
+    const count = hint.count ?? 1;
+    const source = cards.filter((c) => c.slot.pile === hint.from && c.slot.key !== "hidden").slice(-count);
+    for (const c of source) c.el.classList.add("ww-hint");
+    if (hint.from === "stock") piles.get("stock")?.classList.add("ww-hint");
+    const target = hint.to ? piles.get(hint.to) : undefined;
+    target?.classList.add("ww-hint");
+    const origin = board.getBoundingClientRect();
+    const fromEl = source[0]?.el ?? piles.get(hint.from);
+    const targetCards = cards.filter((c) => c.slot.pile === hint.to);
+    const toEl = targetCards[targetCards.length - 1]?.el ?? target;
+    if (!fromEl || !toEl || !board.isConnected) {
+      arrow.draw(hint, null, null);
+      return;
+    }
+    const a = fromEl.getBoundingClientRect();
+    const z = toEl.getBoundingClientRect();
+    const point = (r: DOMRect) => ({ x: r.left - origin.left + r.width / 2, y: r.top - origin.top + Math.min(r.height / 2, m.minUp * 1.5) });
+    const apex = Math.min(a.top, z.top) - origin.top - m.gap;
+    arrow.draw(hint, point(a), { x: point(z).x, y: z.top - origin.top + Math.min(z.height, m.cardH) * 0.55 }, apex);
+  }
+
+  // -- keyboard -------------------------------------------------------------------------------------------------
+
+  function markCursor(): void {
+    root.querySelectorAll(".ww-cursor, .ww-held").forEach((n) => n.classList.remove("ww-cursor", "ww-held"));
+    if (!keyboardMode || scope().activeElement !== root || !state) return;
+    const order = pileOrder(state);
+    if (cursor.at < 0) cursor.at = order.indexOf("t0");
+    const id = order[cursor.at];
+    piles.get(id)?.classList.add("ww-cursor");
+    if (cursor.holding) {
+      const held = cards.filter((c) => c.slot.pile === cursor.holding!.pile && c.slot.key !== "hidden").slice(-cursor.holding.count);
+      for (const c of held) c.el.classList.add("ww-held");
+    }
+  }
+
+  function onKey(event: KeyboardEvent): void {
+    if (viewOnly || event.target !== root && !(event.target as HTMLElement).closest?.(".ww-dialog")) return;
+    const key = event.key;
+    const openDialogEl = [keys, statsPanel.el].find((d) => !d.hidden);
+    if (openDialogEl) {
+      if (key === "Escape") {
+        event.preventDefault();
+        closeDialog(openDialogEl);
+      }
+      return;
+    }
+    if (event.target !== root) return;
+    if (key === "?" || key === "F1") {
+      event.preventDefault();
+      openDialog(keys);
+      return;
+    }
+    const order = pileOrder(state);
+    if (cursor.at < 0) cursor.at = order.indexOf("t0");
+    const pile = order[cursor.at];
+    const up = movable(state, pile);
+    const count = Math.max(1, Math.min(cursor.count, up.length));
+    let handled = true;
+    let moved = false;
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      cursor.at = (cursor.at + (key === "ArrowLeft" ? order.length - 1 : 1)) % order.length;
+      cursor.count = 1;
+      moved = true;
+    } else if (key === "ArrowUp") {
+      cursor.count = Math.min(cursor.count + 1, Math.max(1, up.length));
+      moved = true;
+    } else if (key === "ArrowDown") {
+      cursor.count = Math.max(1, cursor.count - 1);
+      moved = true;
+    } else if (key === "Home" || key === "End") {
+      cursor.at = key === "Home" ? 0 : order.length - 1;
+      cursor.count = 1;
+      moved = true;
+    } else if (key === "Enter") {
+      if (cursor.holding) drop(pile);
+      else if (pile === "stock") send({ type: "click", pile: "stock" });
+      else if (up.length) send({ type: "click", pile, count });
+      else say(`${capitalize(pileText(pile))} has no card to play.`);
+    } else if (key === " ") {
+      if (cursor.holding) drop(pile);
+      else if (pile === "stock") send({ type: "click", pile: "stock" });
+      else if (up.length) {
+        cursor.holding = { pile, count };
+        say(`Picked up ${count > 1 ? `${count} cards` : cardText(up[up.length - 1])} from ${pileText(pile)}; choose a pile and press Space.`);
+      } else say(`${capitalize(pileText(pile))} has no card to pick up.`);
+    } else if (key === "Escape") {
+      if (cursor.holding) say("Put down.");
+      cursor.holding = undefined;
+    } else if (key === "d" || key === "D") send({ type: "click", pile: "stock" });
+    else if (key === "u" || key === "U" || (key === "z" && (event.ctrlKey || event.metaKey))) send({ type: "undo" });
+    else if (key === "r" || key === "R" || (key === "y" && (event.ctrlKey || event.metaKey))) send({ type: "redo" });
+    else if (key === "h" || key === "H") send({ type: "hint" });
+    else handled = false;
+    if (!handled) return;
+    event.preventDefault();
+    keyboardMode = true;
+    markCursor();
+    if (moved) say(describePile(state, order[cursor.at], cursor.count));
+  }
+
+  function drop(target: string): void {
+    const held = cursor.holding;
+    cursor.holding = undefined;
+    if (!held) return;
+    if (target !== held.pile) send({ type: "move", from: held.pile, to: target, count: held.count });
+    else say("Put down.");
+  }
+
+  // -- pointer ---------------------------------------------------------------------------------------------------
+
+  function locate(target: EventTarget | null): { pile: string; card: HTMLElement | null } | null {
+    const node = target as HTMLElement | null;
+    const pileEl = node?.closest?.("[data-pile]") as HTMLElement | null;
+    if (!pileEl || !root.contains(pileEl)) return null;
+    const card = node?.closest?.("[data-card]") as HTMLElement | null;
+    return { pile: pileEl.dataset.pile ?? "", card };
+  }
+
+  function countFrom(pile: string, card: HTMLElement): number {
+    if (!pile.startsWith("t")) return 1;
+    const p = state.tableau[Number(pile.slice(1))];
+    return p.down + p.up.length - Number(card.dataset.index ?? 0);
+  }
+
+  function pickup(target: EventTarget | null): Pickup | null {
+    if (viewOnly) return null;
+    const where = locate(target);
+    if (!where || !where.card || where.card.dataset.card === "hidden" || where.pile === "stock") return null;
+    if (where.pile.startsWith("f") && state.family !== "forty") return null;
+    const index = Number(where.card.dataset.index ?? 0);
+    const inPile = cards.filter((c) => c.slot.pile === where.pile);
+    if (!where.pile.startsWith("t") && inPile[inPile.length - 1]?.el !== where.card) return null; // only the top
+    const picked = inPile.filter((c) => c.slot.index >= index).map((c) => c.el);
+    return { pile: where.pile, count: countFrom(where.pile, where.card), cards: picked };
+  }
+
+  function pileAt(x: number, y: number): string | null {
+    const under = scope().elementFromPoint?.(x, y) ?? null;
+    const hit = locate(under);
+    if (hit) return hit.pile;
+    for (const [id, pile] of piles) { // below a short pile still counts as that pile
+      const r = pile.getBoundingClientRect();
+      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom + m.cardH) return id;
+    }
+    return null;
+  }
+
+  const dragger = new Dragger({
+    root,
+    layer: board,
+    pickup,
+    targets: (pile, count) => new Set(state.legal.filter(([s, , c]) => s === pile && c === count).map(([, t]) => t)),
+    pileAt,
+    drop: (from, to, count) => {
+      send({ type: "move", from, to, count });
+      return true;
+    },
+    started: (p, targets) => {
+      if (!targets.size) say(`${p.count > 1 ? `Those ${p.count} cards` : cardText(p.cards[0]?.dataset.card ?? "")} cannot move anywhere now.`);
+    },
+    motionOn: () => motion.enabled(),
+  });
+
+  function onClick(event: MouseEvent): void {
+    if (dragger.suppressClick) {
+      dragger.suppressClick = false;
+      return;
+    }
+    if (event.detail > 1) return; // the second click of a double-click: the first has already played it
+    if (toolbar.isOpen && !(event.target as HTMLElement).closest?.(".ww-toolbar")) toolbar.open(false);
+    const where = locate(event.target);
+    if (!where || viewOnly) return;
+    if (where.pile === "stock") {
+      send({ type: "click", pile: "stock" });
+      return;
+    }
+    if (!where.card || where.card.dataset.card === "hidden") {
+      if (where.card) say("That card is face down.");
+      return;
+    }
+    if (where.pile.startsWith("f") && state.family !== "forty") return;
+    send({ type: "click", pile: where.pile, count: countFrom(where.pile, where.card) });
+  }
+
+  // -- wiring ----------------------------------------------------------------------------------------------------
+
+  const onDown = (event: PointerEvent) => {
+    keyboardMode = false;
+    markCursor();
+    if (!viewOnly) dragger.down(event);
+  };
+  const onMove = (event: PointerEvent) => dragger.move(event);
+  const onUp = (event: PointerEvent) => dragger.up(event);
+  const onCancel = (event: PointerEvent) => dragger.up(event, true);
+  const onFocus = () => markCursor();
+  const onDbl = (event: MouseEvent) => event.preventDefault();
+  root.addEventListener("click", onClick);
+  root.addEventListener("dblclick", onDbl);
+  root.addEventListener("pointerdown", onDown);
+  root.addEventListener("keydown", onKey);
+  root.addEventListener("focus", onFocus);
+  root.addEventListener("blur", onFocus);
+  doc.addEventListener("pointermove", onMove, { passive: false });
+  doc.addEventListener("pointerup", onUp);
+  doc.addEventListener("pointercancel", onCancel);
+  const onScroll = () => dragger.scrolled();
+  doc.addEventListener("scroll", onScroll, { capture: true, passive: true });
+
+  let observer: ResizeObserver | undefined;
+  let lastWidth = -1;
+  if (typeof ResizeObserver !== "undefined") {
+    observer = new ResizeObserver(() => {
+      const w = root.clientWidth;
+      if (w === lastWidth) return;
+      lastWidth = w;
+      motion.snap();
+      fitToolbar();
+      layout();
+    });
+    observer.observe(root);
+  }
+  const onWinResize = () => layout();
+  win?.addEventListener("resize", onWinResize);
+
+  const redraw = () => {
+    draw();
+    answered();
+  };
+  const announce = () => {
+    const message = (model.get("message") ?? {}) as Message;
+    live.textContent = message.text ?? "";
+    live.dataset.kind = message.kind ?? "info";
+    if (message.kind === "error") {
+      answered();
+      dragger.settleWaiting(true);
+    }
+  };
+  const listeners: [string, () => void][] = [
+    ["change:table", redraw],
+    ["change:status", () => (status.textContent = model.get("status") ?? "")],
+    ["change:message", announce],
+    ["change:hint_move", drawHint],
+    ["change:busy", drawPanels],
+    ["change:job", drawPanels],
+    ["change:replay_speed", drawPanels],
+    ["change:winnable", drawPanels],
+    ["change:games", drawPanels],
+    ["change:stats", drawPanels],
+    ["change:win_summary", drawPanels],
+  ];
+  for (const [name, fn] of listeners) model.on(name, fn);
+  state = undefined as unknown as TableState;
+  draw();
+  fitToolbar();
+  const message = (model.get("message") ?? {}) as Message;
+  live.textContent = message.text ?? "";
+
+  return () => {
+    for (const [name, fn] of listeners) model.off(name, fn);
+    doc.removeEventListener("pointermove", onMove);
+    doc.removeEventListener("pointerup", onUp);
+    doc.removeEventListener("pointercancel", onCancel);
+    doc.removeEventListener("scroll", onScroll, { capture: true });
+    win?.removeEventListener("resize", onWinResize);
+    observer?.disconnect();
+    clock.dispose();
+    motion.snap();
+    root.remove();
+  };
+}

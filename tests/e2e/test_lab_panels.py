@@ -1,0 +1,63 @@
+"""The kernel-driven panels in a real JupyterLab, drawn from synced traits. Until the Python widget has the
+traits (job, stats, win_summary, replay_speed), this test adds them to the widget in the kernel, as the new
+TableWidget will declare them, and sets them as the kernel would."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .lab import chromium_path, lab_page, settled, table_button
+from .positions import one_move_from_winning
+
+pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
+
+SETUP = """import traitlets, wispwidget
+w = wispwidget.play("will-o-the-wisp", seed=7, auto_verdict=False)
+missing = {name: trait for name, trait in dict(job=traitlets.Dict(), stats=traitlets.Dict(),
+           win_summary=traitlets.Dict(), replay_speed=traitlets.Float(3.0)).items() if not w.has_trait(name)}
+w.add_traits(**{name: trait.tag(sync=True) for name, trait in missing.items()})
+w"""
+
+
+def test_panels_follow_the_kernels_traits():
+    with lab_page([SETUP], name="panels.ipynb") as (page, kernel, _lab):
+        root = page.locator(".ww-root")
+        settled(page)
+        # long work: its label and progress, Cancel
+        kernel.value("setattr(w, 'job', {'kind': 'winnable', 'label': 'Proving deal 12 winnable', "
+                     "'positions': 48000, 'cancellable': True}) or 0")
+        job = root.get_by_role("progressbar", name="Working")
+        expect(job).to_be_visible()
+        expect(job).to_contain_text("Proving deal 12 winnable")
+        expect(job).to_contain_text("48,000 positions")
+        expect(job.get_by_role("button", name="Cancel")).to_be_visible()
+        kernel.value("setattr(w, 'job', {}) or 0")
+        expect(job).to_be_hidden()
+        # a replay: speed and Stop; the toolbar's Solve reads Stop too
+        kernel.value("setattr(w, 'job', {'kind': 'replay', 'label': 'Playing the solution', 'cancellable': True}) or 0")
+        expect(root.get_by_role("slider", name="Replay speed")).to_be_visible()
+        expect(root.locator('.ww-toolbar button[data-action="stop"]')).to_have_text("Stop")
+        kernel.value("setattr(w, 'job', {}) or 0")
+        expect(root.get_by_role("slider", name="Replay speed")).to_be_hidden()
+        # statistics, opened from the toolbar
+        kernel.value("setattr(w, 'stats', {'key': 'will-o-the-wisp/standard', 'played': 12, 'won': 5, "
+                     "'current_streak': 2, 'best_streak': 3, 'best_seconds': 245}) or 0")
+        table_button(page, "Statistics").click()
+        stats = page.locator(".ww-root [data-stats]")
+        expect(stats).to_be_visible()
+        expect(stats).to_contain_text("5 (42%)")
+        expect(stats).to_contain_text("4:05")
+        page.keyboard.press("Escape")
+        expect(stats).to_be_hidden()
+        # the win and its summary
+        kernel.value("setattr(w, 'win_summary', {'moves': 97, 'seconds': 403, 'hints': 1, 'undos': 4}) or 0")
+        assert kernel.value(f"w.load({one_move_from_winning()!r}) or w.moves") == 0
+        settled(page)
+        page.locator('.ww-root [data-pile="t1"] [data-card="AS"]').click()
+        summary = page.locator(".ww-root [data-win-summary]")
+        expect(summary).to_be_visible()
+        expect(summary).to_contain_text("97 moves \u00b7 6:43 \u00b7 1 hint \u00b7 4 undos")
+        box = summary.bounding_box()
+        table = root.bounding_box()
+        assert table["x"] <= box["x"] and box["x"] + box["width"] <= table["x"] + table["width"]  # over the table

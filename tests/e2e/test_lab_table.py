@@ -1,0 +1,404 @@
+"""The table's geometry in a real JupyterLab (Debian's Chromium): the dragged cards stay under the pointer,
+every face-up card's index corner can be seen and read however long the pile, cards come to rest where the
+layout puts them, ten piles fit 600 px without scrolling sideways, and the keyboard reaches every pile."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from .lab import chromium_path, lab_page, settled
+from .positions import long_pile_black_widow, one_move_from_winning, wisp_puzzle
+
+pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
+
+SETUP = """import wispwidget
+w = wispwidget.play("will-o-the-wisp", seed=7, auto_verdict=False)
+w"""
+
+# Every face-up card of the table whose index corner is not the topmost thing at its centre, or does not say
+# the card's rank: [card, why]. An empty list is a readable table.
+CORNERS = """() => {
+  document.querySelectorAll(".Toastify").forEach((t) => t.remove()); // JupyterLab's notifications are not the table
+  const bad = [];
+  const rank = (code) => code[0] === "T" ? "10" : code[0];
+  for (const card of document.querySelectorAll(".ww-root .ww-pile [data-card]:not([data-card=hidden])")) {
+    const corner = card.querySelector(".ww-tl");
+    corner.scrollIntoView({ block: "center" });
+    const r = corner.getBoundingClientRect();
+    const x = r.left + Math.min(r.width, 8) / 2 + 1, y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    const over = top && top.closest("[data-card]");
+    const code = card.dataset.card;
+    if (over !== card) bad.push([code, "covered by " + (over ? over.dataset.card : top && top.className)]);
+    else if (corner.querySelector(".ww-rank").textContent !== rank(code)) bad.push([code, "wrong rank"]);
+    else if (r.height < 9) bad.push([card.dataset.card, "corner " + r.height + " px tall"]);
+  }
+  return bad;
+}"""
+
+# Every card whose box is not its resting layout box (the pile's box plus the card's offsets), in px.
+RESTING = """() => {
+  const off = [];
+  for (const card of document.querySelectorAll(".ww-root .ww-pile [data-card]")) {
+    const pile = card.closest("[data-pile]").getBoundingClientRect();
+    const r = card.getBoundingClientRect();
+    const dx = r.left - (pile.left + card.offsetLeft), dy = r.top - (pile.top + card.offsetTop);
+    const where = card.closest("[data-pile]").dataset.pile;
+    if (Math.abs(dx) > 1 || Math.abs(dy) > 1) off.push([card.dataset.card, where, dx, dy]);
+  }
+  return off;
+}"""
+
+
+@pytest.fixture(scope="module")
+def lab():
+    with lab_page([SETUP]) as session:
+        yield session
+
+
+def narrow(page, width: int) -> None:
+    """Make the window `width` px wide with JupyterLab's side panels closed, as one would on a small screen."""
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.evaluate("() => document.querySelectorAll('.Toastify').forEach((t) => t.remove())")
+    if page.locator("#jp-left-stack").is_visible():
+        page.locator('.jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current').first.click()
+        expect(page.locator("#jp-left-stack")).to_be_hidden()
+    page.wait_for_timeout(300)
+
+
+def load(page, kernel, position_json: str, card: str) -> None:
+    assert kernel.value(f"w.load({position_json!r}) or w.moves") == 0
+    page.locator(f'.ww-root [data-card="{card}"]').first.wait_for()
+    settled(page)
+
+
+def box(page, selector):
+    b = page.locator(selector).first.bounding_box()
+    assert b is not None, selector
+    return b
+
+
+def test_dragged_cards_stay_under_the_pointer_and_glide_back(lab):
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    load(page, kernel, wisp_puzzle(), "9H")
+    rest = box(page, '.ww-root [data-pile="t0"] [data-card="9H"]')
+    grab_x, grab_y = 17, 9
+    x0, y0 = rest["x"] + grab_x, rest["y"] + grab_y
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    for i, (dx, dy) in enumerate([(40, 30), (160, 90), (420, 260), (-10, 300), (600, 40)]):
+        page.mouse.move(x0 + dx, y0 + dy, steps=3)
+        ghost = box(page, '.ww-root .ww-ghost [data-card="9H"]')
+        assert abs(ghost["x"] - (x0 + dx - grab_x)) <= 8 and abs(ghost["y"] - (y0 + dy - grab_y)) <= 8, (i, ghost)
+        # the whole run travels with it, in order
+        assert page.locator('.ww-root .ww-ghost [data-card]').count() == 3
+        if i == 0:
+            assert page.locator('.ww-root [data-pile="t1"].ww-accepts').count() == 1  # from the engine's legal list
+            assert page.locator(".ww-root .ww-accepts").count() == 1
+    # let go over the felt, away from every pile: nothing is played, the cards glide home
+    felt = box(page, ".ww-root .ww-status-row")
+    page.mouse.move(felt["x"] + felt["width"] - 20, felt["y"] + 4, steps=4)
+    page.mouse.up()
+    page.locator(".ww-root .ww-ghost").wait_for(state="detached", timeout=2000)
+    back = box(page, '.ww-root [data-pile="t0"] [data-card="9H"]')
+    assert abs(back["x"] - rest["x"]) < 1 and abs(back["y"] - rest["y"]) < 1
+    expect(page.locator('.ww-root [data-pile="t0"] [data-card="9H"]')).to_be_visible()
+    assert kernel.value("len(w.game.moves_played)") == 0
+
+
+def test_a_drop_on_a_pile_that_does_not_take_it_glides_back(lab):
+    page, kernel, _ = lab
+    load(page, kernel, wisp_puzzle(), "9H")
+    rest = box(page, '.ww-root [data-pile="t2"] [data-card="3C"]')
+    target = box(page, '.ww-root [data-pile="t5"]')
+    page.mouse.move(rest["x"] + 10, rest["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(target["x"] + 10, target["y"] + 20, steps=8)
+    page.mouse.up()
+    page.locator(".ww-root .ww-ghost").wait_for(state="detached", timeout=3000)
+    back = box(page, '.ww-root [data-pile="t2"] [data-card="3C"]')
+    assert abs(back["x"] - rest["x"]) < 1 and abs(back["y"] - rest["y"]) < 1
+    assert kernel.value("len(w.game.moves_played)") == 0
+
+
+def test_cards_travel_and_come_to_rest_on_their_layout_within_300_ms(lab):
+    page, kernel, _ = lab
+    load(page, kernel, wisp_puzzle(), "9H")
+    before = box(page, '.ww-root [data-pile="t0"] [data-card="7H"]')
+    page.evaluate("""() => { window._travel = new Promise((resolve) => {
+      const root = document.querySelector(".ww-root");
+      let start = 0, samples = [];
+      const began = performance.now();
+      const look = () => {
+        if (performance.now() - began > 5000) return resolve({ ms: null, samples });
+        const moving = root.hasAttribute("data-moving");
+        const card = root.querySelector('[data-pile="t1"] [data-card="7H"]');
+        if (card && !start && moving) start = performance.now();
+        if (card && moving) samples.push(card.getBoundingClientRect().top);
+        if (card && start && !moving) return resolve({ ms: performance.now() - start, samples });
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    }); }""")
+    page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').click(position={"x": 12, "y": 6})
+    result = page.evaluate("window._travel")
+    assert kernel.value("[list(m) for m in w.game.moves_played]") == [["t0", "t1", 3]]
+    assert result["ms"] is not None and result["ms"] <= 300, result
+    assert len(result["samples"]) >= 2  # it was seen on its way, not just at the end
+    assert abs(result["samples"][0] - before["y"]) < abs(result["samples"][-1] - before["y"]) + 1
+    assert page.evaluate(RESTING) == []
+
+
+@pytest.mark.parametrize("width", [1400, 600])
+def test_every_face_up_card_of_a_40_card_pile_shows_its_corner(lab, width):
+    page, kernel, _ = lab
+    narrow(page, width)
+    try:
+        load(page, kernel, long_pile_black_widow(), "5S")
+        page.wait_for_timeout(200)  # the resize observer lays out again
+        settled(page)
+        assert page.locator('.ww-root [data-pile="t0"] [data-card]:not([data-card="hidden"])').count() == 35
+        assert page.evaluate(CORNERS) == []
+        assert page.evaluate(RESTING) == []
+        # the long pile is drawn within the cell, not clipped by it
+        pile = box(page, '.ww-root [data-pile="t0"]')
+        root = box(page, ".ww-root")
+        assert pile["y"] + pile["height"] <= root["y"] + root["height"]
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_cards_grow_with_the_cell(lab):
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    assert kernel.value("w.new_deal('will-o-the-wisp', seed=5) or w.seed") == 5
+    page.wait_for_timeout(300)
+    settled(page)
+    card = box(page, '.ww-root [data-pile="t0"] [data-card]')
+    root = box(page, ".ww-root")
+    assert root["width"] > 1000
+    assert card["width"] >= 90, card  # seven piles in a wide cell: full-size cards
+    assert abs(card["height"] - card["width"] * 1.4) <= 1.5
+
+
+def test_ten_piles_fit_600_px_without_scrolling_sideways(lab):
+    page, kernel, _ = lab
+    narrow(page, 600)
+    try:
+        assert kernel.value("w.new_deal('black-widow', seed=3) or w.seed") == 3
+        expect(page.locator('.ww-root [data-pile="t9"]')).to_be_visible()
+        page.wait_for_timeout(200)
+        settled(page)
+        sizes = page.evaluate("""() => {
+          const root = document.querySelector(".ww-root");
+          const r = root.getBoundingClientRect();
+          const piles = [...root.querySelectorAll("[data-pile]")];
+          const right = Math.max(...piles.map((p) => p.getBoundingClientRect().right));
+          const output = root.closest(".jp-OutputArea-output") || root.parentElement;
+          return { page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+                   output: [output.scrollWidth, output.clientWidth], right, rootRight: r.right,
+                   toolbar: root.querySelector(".ww-toolbar").getBoundingClientRect().height,
+                   card: root.querySelector("[data-card]").getBoundingClientRect().width };
+        }""")
+        assert sizes["page"][0] <= sizes["page"][1], sizes
+        assert sizes["output"][0] <= sizes["output"][1], sizes
+        assert sizes["right"] <= sizes["rootRight"], sizes
+        assert sizes["toolbar"] <= 40, sizes  # one row: the rest is behind More
+        assert sizes["card"] >= 34, sizes
+        assert page.evaluate(CORNERS) == []
+        # the secondary actions are one click away
+        page.locator(".ww-root").get_by_role("button", name="More").click()
+        expect(page.locator(".ww-root").get_by_role("button", name="Watch", exact=True)).to_be_visible()
+        page.locator(".ww-root").get_by_role("button", name="More").click()
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_keyboard_reaches_every_pile_and_the_keys_overlay_opens(lab):
+    page, kernel, _ = lab
+    assert kernel.value("w.new_deal('waxing-moon', seed=2) or w.seed") == 2
+    page.locator('.ww-root [data-pile="waste"]').wait_for()
+    settled(page)
+    piles = page.evaluate("() => [...document.querySelectorAll('.ww-root [data-pile]')].map((p) => p.dataset.pile)")
+    assert {"stock", "waste", "f0", "f7", "t0", "t11"} <= set(piles)
+    # a mouse click shows no keyboard cursor
+    page.locator('.ww-root [data-pile="t0"] [data-card]').last.click()
+    assert page.locator(".ww-root .ww-cursor").count() == 0
+    page.locator(".ww-root").first.focus()
+    seen = []
+    for _ in range(len(piles)):
+        page.keyboard.press("ArrowRight")
+        seen.append(page.locator(".ww-root .ww-cursor").first.get_attribute("data-pile"))
+    assert sorted(seen) == sorted(piles)
+    page.keyboard.press("?")
+    dialog = page.get_by_role("dialog", name="Keyboard")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Space")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    page.keyboard.press("F1")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    # Enter on the stock draws
+    moves = kernel.value("len(w.game.moves_played)")
+    page.keyboard.press("Home")
+    expect(page.locator('.ww-root [data-pile="stock"].ww-cursor')).to_have_count(1)
+    page.keyboard.press("Enter")
+    deadline = time.time() + 10
+    while kernel.value("len(w.game.moves_played)") == moves and time.time() < deadline:
+        time.sleep(0.1)
+    assert kernel.value("list(w.game.moves_played[-1])")[0] == "stock"
+
+
+# Sample, on every frame until the table rests, the boxes of the elements `selectors` name (null when absent).
+SAMPLE = """(selectors) => { window._samples = new Promise((resolve) => {
+  const root = document.querySelector(".ww-root");
+  const frames = [];
+  const began = performance.now();
+  let seen = false;
+  const look = () => {
+    const moving = root.hasAttribute("data-moving");
+    seen = seen || moving;
+    if (seen) frames.push({ t: performance.now(), moving, boxes: selectors.map((s) => {
+      const els = [...root.querySelectorAll(s)];
+      return els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top]; });
+    }) });
+    if ((seen && !moving) || performance.now() - began > 5000) return resolve(frames);
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}); }"""
+
+
+def test_a_deal_flies_from_the_stock_one_pile_after_another(lab):
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    assert kernel.value("w.new_deal('black-widow', seed=1) or w.seed") == 1
+    page.locator('.ww-root [data-pile="t9"]').wait_for()
+    page.wait_for_timeout(300)
+    settled(page)
+    stock = box(page, '.ww-root [data-pile="stock"]')
+    tops = ['.ww-root [data-pile="t0"] [data-card]:last-child', '.ww-root [data-pile="t9"] [data-card]:last-child']
+    page.evaluate(SAMPLE, tops)
+    page.locator('.ww-root [data-pile="stock"]').click()
+    frames = page.evaluate("window._samples")
+    assert frames and not frames[-1]["moving"]
+    first = frames[0]["boxes"]
+    # the first frame: both new cards are (about) on the stock
+    for (x, y), in first:
+        assert abs(x - stock["x"]) < 40 and abs(y - stock["y"]) < 40, first
+    # pile 1's card leaves before pile 10's: when the first has gone some way, the last has gone less
+    def gone(frame):
+        return [abs(b[0][0] - stock["x"]) + abs(b[0][1] - stock["y"]) for b in frame["boxes"]]
+
+    early = next((f for f in frames if gone(f)[0] > 30), None)
+    assert early is not None, frames
+    assert gone(early)[0] > gone(early)[1], early
+    assert frames[-1]["t"] - frames[0]["t"] <= 300
+    assert page.evaluate(RESTING) == []
+    assert kernel.value("list(w.game.moves_played[-1])") == ["stock", "tableau", 1]
+
+
+def test_a_finished_run_flies_to_its_foundation_and_the_win_is_summed_up(lab):
+    page, kernel, _ = lab
+    load(page, kernel, one_move_from_winning(), "AS")
+    home = box(page, '.ww-root [data-pile="f3"]')
+    page.evaluate(SAMPLE, [".ww-root .ww-leaving"])
+    page.locator('.ww-root [data-pile="t1"] [data-card="AS"]').click()
+    frames = page.evaluate("window._samples")
+    flying = [f["boxes"][0] for f in frames if f["boxes"][0]]
+    assert flying and len(flying[0]) == 12  # the queen down to the ace fly; the king's own element goes home
+    start, end = flying[0], flying[-1]
+    distance = [abs(x - home["x"]) + abs(y - home["y"]) for x, y in start]
+    later = [abs(x - home["x"]) + abs(y - home["y"]) for x, y in end]
+    assert sum(later) < sum(distance)  # on their way to the foundation
+    assert page.locator(".ww-root .ww-leaving").count() == 0  # and gone once there
+    expect(page.locator('.ww-root [data-pile="f3"] [data-card="KS"]')).to_be_visible()
+    summary = page.locator(".ww-root [data-win-summary]")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("You won!")
+    expect(summary.get_by_role("button", name="Next winnable deal")).to_be_visible()
+    assert kernel.value("w.won") is True
+
+
+def test_the_hint_is_an_arrow_from_the_cards_to_their_target(lab):
+    page, kernel, _ = lab
+    assert kernel.value("w.new_deal('will-o-the-wisp', seed=7) or w.seed") == 7
+    page.wait_for_timeout(300)
+    settled(page)
+    hint = kernel.value("w.hint() and w.hint_move")
+    arrow = page.locator(".ww-root [data-hint-arrow] path.ww-arrow-line")
+    expect(arrow).to_have_attribute("d", re.compile(r"^M"))
+    ends = page.evaluate("""() => {
+      const path = document.querySelector(".ww-root [data-hint-arrow] path.ww-arrow-line");
+      const m = path.getScreenCTM();
+      const at = (p) => { const q = path.getPointAtLength(p); return [q.x * m.a + m.e, q.y * m.d + m.f]; };
+      return [at(0), at(path.getTotalLength())];
+    }""")
+    source = box(page, f'.ww-root [data-pile="{hint["from"]}"] [data-card]:last-child')
+    target = box(page, f'.ww-root [data-pile="{hint["to"]}"]')
+
+    def inside(point, b, slack=4):
+        return b["x"] - slack <= point[0] <= b["x"] + b["width"] + slack and \
+            b["y"] - slack <= point[1] <= b["y"] + b["height"] + slack
+
+    assert inside(ends[0], source), (ends, source)
+    assert inside(ends[1], target), (ends, target)
+
+
+def test_reduced_motion_means_no_motion(lab):
+    page, kernel, _ = lab
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        load(page, kernel, wisp_puzzle(), "9H")
+        page.evaluate("""() => { window._moved = false; const root = document.querySelector(".ww-root");
+          new MutationObserver(() => { window._moved ||= root.hasAttribute("data-moving"); })
+            .observe(root, { attributes: true, attributeFilter: ["data-moving"] }); }""")
+        page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').click(position={"x": 12, "y": 6})
+        expect(page.locator('.ww-root [data-pile="t1"] [data-card="7H"]')).to_be_attached()
+        page.wait_for_timeout(300)
+        assert page.evaluate("window._moved") is False  # no card ever took a journey
+        assert page.evaluate(RESTING) == []  # at once where the layout puts them
+        card_animation = "getComputedStyle(document.querySelector('.ww-root .ww-card')).animationName"
+        assert page.evaluate(card_animation) == "none"
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
+def test_a_double_click_plays_the_click_rule_once(lab):
+    page, kernel, _ = lab
+    load(page, kernel, wisp_puzzle(), "9H")
+    page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').dblclick(position={"x": 12, "y": 6})
+    expect(page.locator('.ww-root [data-pile="t1"] [data-card="7H"]')).to_be_attached()
+    page.wait_for_timeout(500)
+    assert kernel.value("[list(m) for m in w.game.moves_played]") == [["t0", "t1", 3]]
+    assert "older table" not in page.locator(".ww-root .ww-live").inner_text()  # no second, stale request
+
+
+def test_the_game_menu_deals_at_once_and_the_deal_number_box_clears(lab):
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    menu = page.locator(".ww-root").get_by_role("combobox", name="Game")
+    labels = menu.locator("option").all_inner_texts()
+    assert "Spider (two suits)" in labels and not [t for t in labels if "(two-suits)" in t]
+    assert len(labels) == len(set(labels)) == kernel.value("len(w.games)")
+    menu.select_option("spider/two-suits")
+    deadline = time.time() + 20
+    while kernel.value("[w.game.spec.game, w.game.spec.variant]") != ["spider", "two-suits"] and time.time() < deadline:
+        time.sleep(0.2)
+    assert kernel.value("[w.game.spec.game, w.game.spec.variant]") == ["spider", "two-suits"]
+    expect(page.locator('.ww-root [data-pile="t9"]')).to_be_attached()
+    box_ = page.locator(".ww-root").get_by_role("spinbutton", name="Deal number")
+    box_.fill("123")
+    box_.press("Enter")
+    deadline = time.time() + 20
+    while kernel.value("w.seed") != 123 and time.time() < deadline:
+        time.sleep(0.2)
+    assert kernel.value("w.seed") == 123
+    expect(box_).to_have_value("")

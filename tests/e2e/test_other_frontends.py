@@ -1,0 +1,75 @@
+"""The same drag in Notebook 7 and in ``marimo run``: the cards stay under the pointer and the move is played."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+from playwright.sync_api import expect
+
+from .lab import chromium_path, lab_page, marimo_page, settled
+from .positions import wisp_puzzle
+
+pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
+
+SETUP = f"""import wispwidget
+w = wispwidget.play("will-o-the-wisp", seed=7, auto_verdict=False)
+w.load({wisp_puzzle()!r})
+w"""
+
+MARIMO_APP = f'''import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+    import wispwidget
+
+    w = wispwidget.play("will-o-the-wisp", seed=7, auto_verdict=False)
+    w.load({wisp_puzzle()!r})
+    table = mo.ui.anywidget(w)
+    table
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+'''
+
+
+def drag_run_onto_ten(page) -> None:
+    """Drag 9H 8H 7H onto 10H, checking at each step that the run is under the pointer; the engine plays it."""
+    page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').wait_for()
+    settled(page)
+    card = page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').bounding_box()
+    target = page.locator('.ww-root [data-pile="t1"]').bounding_box()
+    grab_x, grab_y = 15, 8
+    x0, y0 = card["x"] + grab_x, card["y"] + grab_y
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    tx, ty = target["x"] + target["width"] / 2, target["y"] + target["height"] / 2
+    for k in range(1, 6):
+        x, y = x0 + (tx - x0) * k / 5, y0 + (ty - y0) * k / 5 + (0 if k == 5 else 40)
+        page.mouse.move(x, y, steps=3)
+        ghost = page.locator('.ww-root .ww-ghost [data-card="9H"]').bounding_box()
+        assert abs(ghost["x"] - (x - grab_x)) <= 8 and abs(ghost["y"] - (y - grab_y)) <= 8, (k, ghost, x, y)
+    expect(page.locator('.ww-root [data-pile="t1"].ww-accepts')).to_have_count(1)
+    page.mouse.up()
+    # the kernel played it: its new state has the run on the ten
+    expect(page.locator('.ww-root [data-pile="t1"] [data-card="7H"]')).to_be_visible(timeout=10_000)
+    expect(page.locator('.ww-root [data-pile="t0"] [data-card="4D"]')).to_be_visible()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("notebook") is None, reason="Notebook 7 is not installed")
+def test_drag_in_notebook_7():
+    with lab_page([SETUP], app="notebook") as (page, kernel, _lab):
+        drag_run_onto_ten(page)
+        assert kernel.value("[list(m) for m in w.game.moves_played]") == [["t0", "t1", 3]]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")
+def test_drag_in_marimo():
+    with marimo_page(MARIMO_APP) as page:
+        drag_run_onto_ten(page)
