@@ -183,3 +183,63 @@ def test_solution_round_trip():
     bad["moves"][1]["to"] = "t99x"
     with pytest.raises(FormatError, match=r"moves\[1\]\.to"):
         read_solution(json.dumps(bad))
+
+
+# -- hostile documents (issue 24; the corpus in tests/hostile/ has many more) ----------------------
+
+
+def test_numbers_that_do_not_fit_are_located_format_errors():
+    text = json.dumps(wisp_doc()).replace('"stock": [', '"stock": [' + "1" * 4301 + ", ", 1)
+    with pytest.raises(FormatError, match=r"4,301 digits at line 1 column \d+"):
+        read_position(text)
+    with pytest.raises(FormatError, match="too large to be finite"):
+        read_position(json.dumps(wisp_doc()).replace('"stock": [', '"stock": [-1e400, ', 1))
+
+
+def test_bytes_are_utf8_only():
+    text = json.dumps(wisp_doc())
+    assert read_position(text.encode()) == read_position(text)
+    for data in (b"\xef\xbb\xbf" + text.encode(), text.encode("utf-16"), text.encode("utf-32")):
+        with pytest.raises(FormatError):
+            read_position(data)
+
+
+def test_an_empty_variant_is_not_standard():
+    doc = wisp_doc()
+    doc["variant"] = ""
+    refused(doc, "variant: an empty string is not a variant")
+
+
+def test_echoed_values_are_cut_short():
+    doc = wisp_doc()
+    doc["game"] = "g" * 1_000_000
+    with pytest.raises(FormatError) as caught:
+        position_from_dict(doc)
+    assert len(str(caught.value)) < 200
+    doc = wisp_doc()
+    doc["tableau"][0]["up"][0] = "K" * 1_000_000
+    with pytest.raises(FormatError) as caught:
+        position_from_dict(doc)
+    assert len(str(caught.value)) < 200 and "1,000,002 characters" in str(caught.value)
+
+
+def test_traces_are_checked_before_they_are_replayed():
+    from wispwidget.search.algorithms import depth_first
+    from wispwidget.search.problem import SearchProblem
+    from wispwidget.search.trace import Trace
+
+    trace = depth_first(SearchProblem(deal("micro-wisp", 3).position(), ordering=True), record=True).trace
+    assert Trace.from_json(trace.to_json()).events == trace.events
+    doc = trace.to_dict()
+    doc["events"] = [[0, 0, -1, -1, 0, 0, 0, 1, 0, -1], [0, 1, 2, 0, 1, 1, 0, 2, 0, -1],
+                     [0, 2, 1, 0, 2, 2, 0, 3, 0, -1], [1, 2, -1, -1, 2, 2, 0, 2, 1, -1]]
+    with pytest.raises(FormatError, match="appeared earlier"):  # a parent cycle would loop forever in state_at
+        Trace.from_json(json.dumps(doc))
+    doc = trace.to_dict()
+    doc["events"][2][3] = len(doc["moves"])
+    with pytest.raises(FormatError, match=r"events\[2\]\[3\]"):
+        Trace.from_json(json.dumps(doc))
+    doc = trace.to_dict()
+    del doc["rules"]
+    with pytest.raises(FormatError, match="missing field 'rules'"):
+        Trace.from_json(json.dumps(doc))

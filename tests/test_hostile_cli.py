@@ -293,25 +293,26 @@ def test_resume_refuses_a_file_of_another_study(capsys, tmp_path):
     assert len(_records(out)) == 3
 
 
-def test_ctrl_c_keeps_the_finished_deals_and_resume_finishes(tmp_path):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_keeps_the_finished_deals_and_resume_finishes(tmp_path, workers):
     out = tmp_path / "lines.jsonl"
     out.write_text("precious\n")
     partial = Path(str(out) + ".partial")
     argv = [sys.executable, "-m", "wispwidget.cli", "study", "black-widow", "--deals", "1-400", "--output",
-            str(out), "--quiet", "--max-positions", "200000"]
+            str(out), "--quiet", "--max-positions", "200000", "--workers", str(workers)]
     child = subprocess.Popen(argv, env=dict(os.environ, PYTHONPATH=str(ROOT)), stderr=subprocess.PIPE,
                              start_new_session=True)
     started = time.monotonic()
     while time.monotonic() - started < 60 and (not partial.exists() or partial.read_text().count("\n") < 3):
         time.sleep(0.1)
-    child.send_signal(signal.SIGINT)
+    os.killpg(child.pid, signal.SIGINT)  # as Ctrl-C in a terminal: the whole process group
     _, err = child.communicate(timeout=60)
     assert child.returncode == 130 and err.count(b"\n") == 1 and b"--resume" in err, err
     assert out.read_text() == "precious\n"
     done = [r["seed"] for r in _records(partial)]
     assert done[:3] == [1, 2, 3]
     result = proc("study", "black-widow", "--deals", f"1-{done[-1] + 2}", "--output", out, "--quiet",
-                  "--resume", "--max-positions", "200000", timeout=120)
+                  "--resume", "--max-positions", "200000", "--workers", workers, timeout=120)
     assert result.returncode == 0, result.stderr
     assert [r["seed"] for r in _records(out)] == list(range(1, done[-1] + 3))
 

@@ -298,7 +298,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
 def _solver_failed(exc: BaseException) -> RunFailed:
     if isinstance(exc, MemoryError):
         return RunFailed("the search ran out of memory; try a smaller --max-positions")
-    return RunFailed(f"the solver could not finish ({clip(str(exc), 160)}); "
+    return RunFailed(f"the solver could not finish: {clip(str(exc), 160)}; "
                      "if memory is short, try a smaller --max-positions")
 
 

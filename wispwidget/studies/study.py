@@ -5,6 +5,7 @@ Local worker processes by default; a Dask distributed cluster when asked.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import sys
@@ -101,9 +102,10 @@ def _indexed_local(jobs: Iterable[StudyJob], workers: int) -> Iterator[tuple[int
                     pending[pool.submit(run_job, job)] = more
                 yield index, future.result()
     finally:
+        processes = list((getattr(pool, "_processes", None) or {}).values()) if pending else []
         pool.shutdown(wait=not pending, cancel_futures=True)
-        if pending:
-            for process in list(getattr(pool, "_processes", {}).values()):
+        for process in processes:  # stopped early (Ctrl-C, a failure): do not wait for running deals
+            with contextlib.suppress(Exception):
                 process.terminate()
 
 
