@@ -17,6 +17,7 @@ from wispwidget import FormatError, deal
 from wispwidget.cli import main
 from wispwidget.io.formats import read_position, write_position
 from wispwidget.limits import MAX_DEALS, MAX_POSITIONS, LimitError, parse_deal_range
+from wispwidget.search.solver import UnknownEngineError
 from wispwidget.studies import study as study_module
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,7 +103,7 @@ def test_library_solve_refuses_what_the_command_line_refuses():
     for seconds in (0, -1, float("nan"), float("inf"), "1"):
         with pytest.raises(LimitError):
             ww.solve(start, time_limit=seconds)
-    with pytest.raises(LimitError, match="auto, native, python"):
+    with pytest.raises(UnknownEngineError, match="auto, native, python"):
         ww.solve(start, engine="bogus")
     assert ww.solve(start, max_positions=MAX_POSITIONS, time_limit=30).result in ("won", "lost")
 
