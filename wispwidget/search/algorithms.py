@@ -281,7 +281,10 @@ def greedy_best_first(problem: SearchProblem, heuristic: str | Heuristic = "diso
 
 def weighted_astar(problem: SearchProblem, heuristic: str | Heuristic = "disorder", weight: float = 2.0,
                    **kwargs: Any) -> SearchResult:
-    """Weighted A* (AIMA section 3.5.5): ``f = g + weight * h``; at most ``weight`` times the shortest (admissible h)."""
+    """Weighted A* (AIMA section 3.5.5): ``f = g + weight * h``.
+
+    With an admissible ``h``, solutions are at most ``weight`` times the shortest.
+    """
     return best_first(problem, lambda n: n.g + weight * n.h, _heuristic(heuristic),
                       name="astar" if weight == 1 else "weighted-astar",
                       options={"heuristic": _h_name(heuristic), "weight": weight}, **kwargs)
