@@ -22,7 +22,9 @@ export const TRACE_CSS = `
 .ww-tree-panel { position: relative; overflow: auto; height: 340px; border: 1px solid var(--ww-t-line);
   background: var(--ww-t-paper); cursor: grab; touch-action: none; }
 .ww-tree-panel.ww-panning { cursor: grabbing; }
-.ww-tree-panel svg { display: block; }
+.ww-tree-panel svg { display: block; margin: 0 auto; }
+.ww-trace-panels[style*="--ww-panels: 2"] .ww-trace-side { grid-template-columns: minmax(0, 1fr); }
+.ww-trace .ww-node-small { stroke-width: 0.5; }
 .ww-trace .ww-tree { min-width: 0; max-width: none; }
 .ww-trace .ww-edge { stroke: #9e9e9e; stroke-width: 1.2; }
 .ww-trace .ww-edge.ww-solution { stroke: var(--ww-t-solution); stroke-width: 3.5; }
@@ -40,12 +42,12 @@ export const TRACE_CSS = `
 .ww-hover { min-height: 1.3em; color: var(--jp-ui-font-color2, #555); font-size: 0.95em; }
 .ww-trace-side { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr); gap: 10px; margin-top: 6px; }
 .ww-trace-side h4 { margin: 0 0 2px; font-size: 1em; }
-.ww-frontier-list, .ww-explored-list { margin: 0; padding-left: 1.4em; max-height: 170px; overflow: auto;
+.ww-frontier-list, .ww-explored-list { margin: 0; padding-left: 2.8em; max-height: 170px; overflow: auto;
   font-family: var(--jp-code-font-family, monospace); font-size: 0.92em; }
 .ww-explored-list { padding-left: 0; list-style: none; }
 .ww-code { margin: 0; padding: 4px 0; list-style: none; font-family: var(--jp-code-font-family, monospace);
   font-size: 0.92em; background: var(--jp-layout-color1, #f7f7f7); border-radius: 4px; }
-.ww-code li { white-space: pre; padding: 0 6px; border-left: 4px solid transparent; }
+.ww-code li { white-space: pre-wrap; padding: 0 6px 0 2.2em; text-indent: -1.6em; border-left: 4px solid transparent; }
 .ww-code li[aria-current="step"] { background: #fff3cd; border-left-color: var(--ww-t-current); font-weight: bold;
   color: #000; }
 .ww-code-title { font-weight: bold; margin: 0 0 2px; }
@@ -66,6 +68,7 @@ export const TRACE_CSS = `
 .ww-trace.ww-present .ww-edge { stroke: #555; stroke-width: 2; }
 .ww-trace.ww-present .ww-code { background: #fff; border: 2px solid #000; }
 .ww-trace.ww-present .ww-code li[aria-current="step"] { background: #ffe082; }
+.ww-trace.ww-present .ww-counters, .ww-trace.ww-present .ww-path { font-size: 1em; }
 .ww-trace.ww-present .ww-runbar, .ww-trace.ww-present .ww-speed-label, .ww-trace.ww-present .ww-speed { display: none; }
 .ww-trace.ww-present .ww-trace-board { max-width: 520px; }
 `;

@@ -42,12 +42,18 @@ function el<K extends keyof SVGElementTagNameMap>(doc: Document, tag: K, attrs: 
 export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn | null {
   const nodes = [0, ...[...r.parents.keys()].filter((n) => n !== 0)];
   if (nodes.length > TREE_LIMIT) return null;
+  // A wide tree is drawn compact: smaller nodes, and the duplicates and pruned moves (always leaves) as a small
+  // cluster under their parent instead of a column each.
+  const compact = nodes.length > 80;
+  const attached = (n: number) => compact && (r.duplicates.has(n) || r.pruned.has(n));
   const children = new Map<number, number[]>();
+  const cluster = new Map<number, number[]>();
   for (const node of nodes) {
     const parent = r.parents.get(node);
     if (parent === undefined || parent < 0) continue;
-    if (!children.has(parent)) children.set(parent, []);
-    children.get(parent)!.push(node);
+    const into = attached(node) ? cluster : children;
+    if (!into.has(parent)) into.set(parent, []);
+    into.get(parent)!.push(node);
   }
   const x = new Map<number, number>();
   const y = new Map<number, number>();
@@ -68,15 +74,25 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn |
     stack.push([node, depth, true]);
     for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], depth + 1, false]);
   }
-  const compact = leaves > 40;
-  const gap = compact ? 10 : 24;
-  const row = compact ? 28 : 44;
-  const radius = compact ? 4 : 8;
+  const gap = compact ? 14 : 24;
+  const row = compact ? 34 : 44;
+  const radius = compact ? 5 : 8;
   const depthMax = Math.max(0, ...y.values());
   const width = Math.max(1, leaves) * gap + 24;
   const height = (depthMax + 1) * row + 24;
   const at = new Map<number, [number, number]>();
   for (const node of x.keys()) at.set(node, [12 + x.get(node)! * gap + gap / 2, 14 + y.get(node)! * row]);
+  const small = new Set<number>();
+  for (const [parent, list] of cluster) {
+    const p = at.get(parent);
+    if (!p) continue;
+    list.forEach((node, i) => {
+      const across = i % 4;
+      const down = Math.floor(i / 4);
+      at.set(node, [p[0] + radius + 4 + across * 5, p[1] + radius + 2 + down * 5]);
+      small.add(node);
+    });
+  }
   const solution = new Set(r.goal >= 0 ? r.path : []);
   const svg = el(doc, "svg", { class: compact ? "ww-tree ww-compact" : "ww-tree", viewBox: `0 0 ${width} ${height}`,
     role: "img", "aria-label": `Search tree, ${at.size} nodes` });
@@ -85,13 +101,14 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn |
     if (parent === undefined || parent < 0 || !at.has(node) || !at.has(parent)) continue;
     const [x1, y1] = at.get(parent)!;
     const [x2, y2] = at.get(node)!;
+    if (small.has(node)) continue;
     svg.append(el(doc, "line", { x1, y1, x2, y2, class: solution.has(node) ? "ww-edge ww-solution" : "ww-edge" }));
   }
   for (const node of nodes) {
     if (!at.has(node)) continue;
     const [cx, cy] = at.get(node)!;
     const state = r.step === 0 ? "frontier" : nodeState(r, node, solution);
-    const circle = el(doc, "circle", { cx, cy, r: radius, class: `ww-node ww-${state}` });
+    const circle = el(doc, "circle", { cx, cy, r: small.has(node) ? 2.2 : radius, class: `ww-node ww-${state}` });
     circle.dataset.node = String(node);
     circle.dataset.state = state;
     if (node === r.current) {

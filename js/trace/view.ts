@@ -323,11 +323,11 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
   });
   const stepLabel = h(doc, "span", "ww-step-label");
   controls.append(
-    button(doc, "Start", () => go(0), "\u23ee"),
+    button(doc, "Start", () => go(0)),
     button(doc, "Step back", () => go(step - 1), "\u25c0"),
     play,
     button(doc, "Step forward", () => go(step + 1), "\u25b6"),
-    button(doc, "End", () => go(total), "\u23ed"),
+    button(doc, "End", () => go(total)),
     scrubber,
     stepLabel,
     h(doc, "span", "ww-speed-label", "speed"),

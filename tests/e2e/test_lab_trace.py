@@ -101,7 +101,7 @@ def test_trace_view_in_lab(tmp_path):
 
         # clicking a node jumps to the step where it was reached
         button("Zoom in").click()
-        node = 9
+        node = kernel.value("next(e[1] for e in tw.searches[0].events if e[0] == 0 and e[1] > 5)")
         reached = kernel.value(f"[i for i, e in enumerate(tw.searches[0].events) if e[1] == {node} and e[0] != 1][0]")
         view.locator(f'.ww-tree [data-node="{node}"]').click()
         until(kernel, "tw.step", lambda v: v == reached + 1)

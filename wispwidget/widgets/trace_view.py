@@ -54,29 +54,30 @@ def node_positions(trace: Trace, reveal: bool = False, limit: int = MAX_STORED_P
         game = Game(positions[event[2]], validate=False)
         game.push(trace.moves[event[3]])
         positions[event[1]] = game.position()
-        out[str(event[1])] = _public(positions[event[1]], reveal, known)
+        out[str(event[1])] = _public(positions[event[1]], reveal, known, moves=event[4])
     return out
 
 
-def _known_cards(start: Position) -> Counter:
-    """The cards the class can see at the root: face up on the table, the waste and the foundations."""
+def _known_cards(start: Position) -> tuple[Counter, int]:
+    """What the class can see at the root: the cards face up, on the waste and the foundations; the runs gone."""
     known: Counter = Counter()
     for pile in start.tableau:
         known.update(pile.up)
     known.update(start.waste)
     for foundation in start.foundations:
         known.update(foundation)
-    return known
+    return known, len(start.finished)
 
 
-def _public(position: Position, reveal: bool, known: Counter | None) -> dict[str, Any]:
+def _public(position: Position, reveal: bool, known: tuple[Counter, int] | None, moves: int = 0) -> dict[str, Any]:
     state = public_state(Game(position, validate=False), seed=None, version=0, reveal=reveal)
     state["legal"] = []
+    state["moves"] = moves  # the node's depth: moves from the root
     state["won"] = state["stuck"] = False  # the trace shows the goal; the board shows no banner
     if known is None:
         return state
-    left = known.copy()
-    suits_at_root = len(position.finished)  # the runs that left before the root are public
+    left = known[0].copy()
+    suits_at_root = known[1]  # the runs that left before the root are public
 
     def mask(card: int) -> str:
         if left[card] > 0:
