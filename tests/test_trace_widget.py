@@ -122,3 +122,27 @@ def test_compare_table():
     assert bfs["solved"] and astar["length"] == bfs["length"] and dfs["length"] >= bfs["length"]
     assert tuned["solved"]
     assert "<table>" in result._repr_html_() and "algorithm" in repr(result)
+
+
+def test_node_positions_are_what_public_state_draws():
+    from wispwidget.engine.game import Game
+    from wispwidget.widgets.public_state import public_state
+
+    trace = micro_trace(3, "dfs")
+    positions = SearchTraceWidget(trace, reveal=True).trace["positions"]
+    parents, via = {}, {}
+    for event in trace.events:
+        if event[0] == 0 and event[2] >= 0:
+            parents[event[1]], via[event[1]] = event[2], trace.moves[event[3]]
+    for node, public in positions.items():
+        moves, at = [], int(node)
+        while at in parents:
+            moves.append(via[at])
+            at = parents[at]
+        game = Game(trace.start, validate=False)
+        for move in reversed(moves):
+            game.push(move)
+        want = public_state(game, seed=None, version=0, reveal=True)
+        for key in ("tableau", "stock", "waste", "finished"):
+            assert public[key] == want[key], (node, key)
+        assert public["moves"] == len(moves) and public["won"] is False

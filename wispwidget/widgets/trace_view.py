@@ -41,11 +41,14 @@ LOCKSTEP = ("steps", "expansions")
 def node_positions(trace: Trace, reveal: bool = False, limit: int = MAX_STORED_POSITIONS) -> dict[str, Any]:
     """The public position of each generated node (the first ``limit``), keyed by node id.
 
-    Each node's position is its parent's with one move played: linear in the trace.
+    Each node's position is its parent's with one move played: linear in the trace. The root's
+    ``public_state`` gives the fields that never change; each node fills in the piles.
     """
     positions: dict[int, Position] = {0: trace.start}
     known = None if reveal else _known_cards(trace.start)
-    out: dict[str, Any] = {"0": _public(trace.start, reveal, known)}
+    template = public_state(Game(trace.start, validate=False), seed=None, version=0, reveal=reveal)
+    template.update(legal=[], won=False, stuck=False, can_undo=False, can_redo=False)  # the goal is the trace's
+    out: dict[str, Any] = {"0": _public(template, trace.start, reveal, known, 0)}
     for event in trace.events:
         if len(out) >= limit:
             break
@@ -54,7 +57,7 @@ def node_positions(trace: Trace, reveal: bool = False, limit: int = MAX_STORED_P
         game = Game(positions[event[2]], validate=False)
         game.push(trace.moves[event[3]])
         positions[event[1]] = game.position()
-        out[str(event[1])] = _public(positions[event[1]], reveal, known, moves=event[4])
+        out[str(event[1])] = _public(template, positions[event[1]], reveal, known, event[4])
     return out
 
 
@@ -69,30 +72,37 @@ def _known_cards(start: Position) -> tuple[Counter, int]:
     return known, len(start.finished)
 
 
-def _public(position: Position, reveal: bool, known: tuple[Counter, int] | None, moves: int = 0) -> dict[str, Any]:
-    state = public_state(Game(position, validate=False), seed=None, version=0, reveal=reveal)
-    state["legal"] = []
-    state["moves"] = moves  # the node's depth: moves from the root
-    state["won"] = state["stuck"] = False  # the trace shows the goal; the board shows no banner
-    if known is None:
-        return state
-    left = known[0].copy()
-    suits_at_root = known[1]  # the runs that left before the root are public
+def _public(template: dict[str, Any], position: Position, reveal: bool, known: tuple[Counter, int] | None,
+            moves: int) -> dict[str, Any]:
+    """The board at one node, as ``public_state`` draws it; at ``reveal=False`` masked to the root's knowledge."""
+    spec = position.spec
+    left = known[0].copy() if known is not None else None
 
-    def mask(card: int) -> str:
+    def show(card: int) -> str:
+        if left is None:
+            return card_str(card)
         if left[card] > 0:
             left[card] -= 1
             return card_str(card)
         return UNKNOWN
 
-    for pile, public in zip(position.tableau, state["tableau"]):
-        public["up"] = [mask(c) for c in pile.up]
-        public.pop("hidden", None)
-    state["waste"] = [mask(c) for c in position.waste]
-    if "foundations" in state:
-        state["foundations"] = [[mask(c) for c in f] for f in position.foundations]
-    if "finished" in state:
-        state["finished"] = [SUIT_CHARS[s] if i < suits_at_root else "?" for i, s in enumerate(position.finished)]
+    state = dict(template)
+    state["moves"] = moves  # the node's depth: moves from the root
+    stock = len(position.stock)
+    state["stock"] = {"count": stock, "deals_left": stock if spec.has_waste else -(-stock // spec.piles),
+                      "action": template["stock"]["action"]}
+    state["tableau"] = []
+    for pile in position.tableau:
+        public: dict[str, Any] = {"down": len(pile.down), "up": [show(c) for c in pile.up]}
+        if reveal:
+            public["hidden"] = [card_str(c) for c in pile.down]
+        state["tableau"].append(public)
+    state["waste"] = [show(c) for c in position.waste]
+    if "foundations" in template:
+        state["foundations"] = [[show(c) for c in f] for f in position.foundations]
+    if "finished" in template:
+        public_runs = len(position.finished) if known is None else known[1]  # runs gone before the root are public
+        state["finished"] = [SUIT_CHARS[s] if i < public_runs else "?" for i, s in enumerate(position.finished)]
     return state
 
 
