@@ -146,3 +146,23 @@ def test_node_positions_are_what_public_state_draws():
         for key in ("tableau", "stock", "waste", "finished"):
             assert public[key] == want[key], (node, key)
         assert public["moves"] == len(moves) and public["won"] is False
+
+
+def test_compare_plot_labels_do_not_overlap():
+    import math
+
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    table = compare(deal("micro-wisp", 1).position(), timings=False)
+    ax = table.plot("expanded")
+    fig = ax.figure
+    fig.canvas.draw()
+    labels = ax.get_xticklabels()
+    xs = [ax.transData.transform((tick, 0))[0] for tick in ax.get_xticks()]
+    spacing = min(b - a for a, b in zip(xs, xs[1:]))
+    height = max(label.get_window_extent(fig.canvas.get_renderer()).height for label in labels)
+    rotation = labels[0].get_rotation()
+    # rotated text lines are parallel: they clear each other when the tick spacing times sin(angle) exceeds a line
+    line = labels[0].get_fontsize() * fig.dpi / 72
+    assert rotation == 30 and spacing * math.sin(math.radians(rotation)) > 1.2 * line
+    assert height > 0
