@@ -82,6 +82,7 @@ class Counters(SearchObserver):
         self.observer.goal(node)
 
     def memory(self, held: int) -> None:
+        """Note that the search holds ``held`` nodes now (the peak is the memory figure)."""
         self.peak = max(self.peak, held)
 
     def result(self, node: Node | None, exhausted: bool = False) -> SearchResult:
