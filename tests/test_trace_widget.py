@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -159,7 +160,7 @@ def test_compare_plot_labels_do_not_overlap():
     fig.canvas.draw()
     labels = ax.get_xticklabels()
     xs = [ax.transData.transform((tick, 0))[0] for tick in ax.get_xticks()]
-    spacing = min(b - a for a, b in zip(xs, xs[1:]))
+    spacing = min(b - a for a, b in itertools.pairwise(xs))
     height = max(label.get_window_extent(fig.canvas.get_renderer()).height for label in labels)
     rotation = labels[0].get_rotation()
     # rotated text lines are parallel: they clear each other when the tick spacing times sin(angle) exceeds a line
