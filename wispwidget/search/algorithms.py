@@ -165,27 +165,29 @@ def depth_first(problem: SearchProblem, *, dedupe: bool = True, depth_limit: int
     reached = {node.key}
     stack: list[tuple[Node, Iterator[Node]]] = []  # a LIFO stack
     cut_off = False
+    down: Node | None = node  # a node just reached, to expand next
     while run.expanded < max_expansions:
-        if node is not None:  # a new node: expand it
-            run.expand(node, len(stack))
-            cut_off |= depth_limit is not None and node.depth >= depth_limit
-            stack.append((node, iter(()) if depth_limit is not None and node.depth >= depth_limit
-                          else expand(problem, node, run)))
+        if down is not None:
+            run.expand(down, len(stack))
+            at_limit = depth_limit is not None and down.depth >= depth_limit
+            cut_off |= at_limit
+            stack.append((down, iter(()) if at_limit else expand(problem, down, run)))
         parent, children = stack[-1]
-        node = next(children, None)
-        if node is None:  # every successor tried
+        down = next(children, None)
+        if down is None:  # every successor tried
             stack.pop()
             run.backtrack(parent)
             if not stack:
                 break
-        elif parent.on_path(node.key) or (dedupe and node.key in reached):
-            run.duplicate(node)
-            node = None
+        elif parent.on_path(down.key) or (dedupe and down.key in reached):
+            run.duplicate(down)
+            down = None
         else:
-            reached.add(node.key) if dedupe else None
-            run.generate(node, len(stack))
-            if problem.goal_test(node.state):
-                return run.result(node)
+            if dedupe:
+                reached.add(down.key)
+            run.generate(down, len(stack))
+            if problem.goal_test(down.state):
+                return run.result(down)
             run.memory(len(reached) if dedupe else len(stack))
     return run.result(None, exhausted=not stack and not cut_off)
 
@@ -335,6 +337,7 @@ def trace(position: Position | Game, algorithm: str = "bfs", heuristic: str | No
     if algorithm in INFORMED:
         kwargs["heuristic"] = heuristic or DEFAULT_HEURISTIC[algorithm]
     result = ALGORITHMS[algorithm](problem, **kwargs)
+    assert result.trace is not None
     result.trace.options.update({"pruning": sorted(problem.pruning), "ordering": ordering,
                                  "max_expansions": max_expansions, "algorithm": algorithm})
     return result

@@ -155,7 +155,7 @@ class SearchTraceWidget(anywidget.AnyWidget):
     _esm = STATIC / "trace.js"
     _css = STATIC / "table.css"
 
-    traces = traitlets.List().tag(sync=True)
+    traces: traitlets.List = traitlets.List().tag(sync=True)
     lockstep = traitlets.Unicode("steps").tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
     speed = traitlets.Float(4.0).tag(sync=True)  # steps per second when playing
@@ -226,16 +226,17 @@ class SearchTraceWidget(anywidget.AnyWidget):
             **switches: Any) -> Trace:
         """Search the same position again and show it in ``panel`` (or beside the others); returns the trace."""
         switches.setdefault("max_expansions", self.max_expansions)
-        result = run_trace(self._traces[0].start, algorithm, heuristic, **switches)
+        trace = run_trace(self._traces[0].start, algorithm, heuristic, **switches).trace
+        assert trace is not None
         traces = list(self._traces)
         if beside and len(traces) < 2:
-            traces.append(result.trace)
+            traces.append(trace)
         else:
-            traces[min(panel, len(traces) - 1)] = result.trace
+            traces[min(panel, len(traces) - 1)] = trace
         self._traces = traces
         self.step = 0
         self.traces = [trace_payload(t, self._reveal) for t in traces]
-        return result.trace
+        return trace
 
     def _on_msg(self, _widget: Any, content: dict, _buffers: Any) -> None:
         if not isinstance(content, dict) or content.get("type") != "run":
