@@ -7,13 +7,15 @@ function of the start position and ``events[:k]``.
 
 A ``Trace`` is a search observer (node.py): pass it to an algorithm as
 ``observer=`` and it records each report as an event, numbering the nodes in the
-order they appear. ``state_at`` replays incrementally: asking for steps in
-increasing order costs time linear in the last step overall (plus the size of
-the node sets each answer copies).
+order they appear. Each node id appears once, so when each node was reached and
+expanded are facts of the whole trace: ``state_at`` indexes them once (time
+linear in the trace) and then answers any step in logarithmic time; a state's
+node sets are built only when asked for.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,7 +47,7 @@ class Trace(SearchObserver):
     _rule_index: dict[str, int] = field(default_factory=dict, repr=False)
     visited: list[tuple] = field(default_factory=list, repr=False)  # expanded state keys (not saved)
     _ids: int = field(default=0, repr=False)
-    _cursor: _Replay | None = field(default=None, repr=False)
+    _index: _Index | None = field(default=None, repr=False)
 
     def record(self, kind: int, node: int, parent: int = NO, move: Move | None = None, depth: int = 0,
                g: float = 0, h: float = 0, frontier: int = 0, explored: int = 0, rule: str | None = None) -> None:
@@ -97,15 +99,13 @@ class Trace(SearchObserver):
         """The search as it stood after the first ``k`` events."""
         if not 0 <= k <= len(self.events):
             raise IndexError(f"step {k} is outside 0..{len(self.events)}")
-        if self._cursor is None or self._cursor.k > k:
-            self._cursor = _Replay()
-        cursor = self._cursor
-        cursor.advance(self.events, k)
-        path = self._path(cursor.current, cursor.parents, cursor.via)
-        return TraceState(step=k, current=cursor.current, path=path, frontier=frozenset(cursor.frontier),
-                          explored=frozenset(cursor.explored), pruned=frozenset(cursor.pruned),
-                          duplicates=frozenset(cursor.duplicates), goal=cursor.goal, counts=dict(cursor.counts),
-                          trace=self)
+        if self._index is None or self._index.size != len(self.events):
+            self._index = _Index(self.events)
+        index = self._index
+        current = index.current[k]
+        goal = index.goal if index.goal_at < k else NO
+        path = self._path(current, index.parents, index.via)
+        return TraceState(k, current, path, goal, index.counts(k), self, index)
 
     def _path(self, node: int, parents: dict[int, int], via: dict[int, int]) -> list[Move]:
         path: list[Move] = []
@@ -149,41 +149,54 @@ class Trace(SearchObserver):
         return trace
 
 
-class _Replay:
-    """The node sets after the first ``k`` events, advanced one event at a time."""
+class _Index:
+    """When each node was reached (and how) and expanded, and the current node after every event."""
 
-    def __init__(self) -> None:
-        self.k = 0
+    def __init__(self, events: list[list[int]]) -> None:
+        self.size = len(events)
         self.parents: dict[int, int] = {}
         self.via: dict[int, int] = {}
-        self.frontier: set[int] = set()
-        self.explored: set[int] = set()
-        self.pruned: set[int] = set()
-        self.duplicates: set[int] = set()
-        self.current = self.goal = NO
-        self.counts = dict.fromkeys(KINDS, 0)
-
-    def advance(self, events: list[list[int]], k: int) -> None:
-        for event in events[self.k:k]:
+        self.reached: dict[int, tuple[int, int]] = {}  # node -> (event index, kind)
+        self.expanded: dict[int, int] = {}  # node -> event index
+        self.by_kind: list[list[int]] = [[] for _ in KINDS]  # the event indexes of each kind
+        self.current = [NO] * (len(events) + 1)  # the current node after the first k events
+        self.goal = self.goal_at = NO
+        current = NO
+        for i, event in enumerate(events):
             kind, node, parent, move = event[0], event[1], event[2], event[3]
-            self.counts[KINDS[kind]] += 1
+            self.by_kind[kind].append(i)
             if kind == ITERATION:
-                for nodes in (self.frontier, self.explored, self.pruned, self.duplicates, self.parents, self.via):
-                    nodes.clear()
-                self.current = NO
+                current = NO
             elif kind in (GENERATE, DUPLICATE, PRUNE):
-                self.parents[node] = parent
-                self.via[node] = move
-                (self.frontier if kind == GENERATE else self.pruned if kind == PRUNE else self.duplicates).add(node)
+                self.parents[node], self.via[node] = parent, move
+                self.reached[node] = (i, kind)
             elif kind == EXPAND:
-                self.frontier.discard(node)
-                self.explored.add(node)
-                self.current = node
+                self.expanded[node] = i
+                current = node
             elif kind == BACKTRACK:
-                self.current = self.parents.get(node, NO)
+                current = self.parents.get(node, NO)
             elif kind == GOAL:
-                self.goal = self.current = node
-        self.k = max(self.k, k)
+                current = node
+                if self.goal == NO:
+                    self.goal, self.goal_at = node, i
+            self.current[i + 1] = current
+
+    def counts(self, k: int) -> dict[str, int]:
+        return {name: bisect.bisect_left(self.by_kind[kind], k) for kind, name in enumerate(KINDS)}
+
+    def since(self, k: int) -> int:
+        """The index of the last iteration event before step ``k`` (its tree is the one shown), or -1."""
+        starts = self.by_kind[ITERATION]
+        at = bisect.bisect_left(starts, k)
+        return starts[at - 1] if at else -1
+
+    def reached_as(self, k: int, kind: int) -> frozenset[int]:
+        start = self.since(k)
+        return frozenset(n for n, (i, how) in self.reached.items() if how == kind and start < i < k)
+
+    def expanded_by(self, k: int) -> frozenset[int]:
+        start = self.since(k)
+        return frozenset(n for n, i in self.expanded.items() if start < i < k)
 
 
 def _intern(table: list, index: dict, value) -> int:
@@ -195,20 +208,51 @@ def _intern(table: list, index: dict, value) -> int:
     return at
 
 
-@dataclass(frozen=True)
 class TraceState:
-    """One step of a trace: the current node, its path and position, and the node sets."""
+    """One step of a trace: the current node, its path and position, and the node sets (built when asked for)."""
 
-    step: int
-    current: int
-    path: list[Move]
-    frontier: frozenset[int]
-    explored: frozenset[int]
-    pruned: frozenset[int]
-    duplicates: frozenset[int]
-    goal: int
-    counts: dict[str, int]
-    trace: Trace
+    __slots__ = ("_cache", "_index", "counts", "current", "goal", "path", "step", "trace")
+
+    def __init__(self, step: int, current: int, path: list[Move], goal: int, counts: dict[str, int], trace: Trace,
+                 index: _Index) -> None:
+        self.step, self.current, self.path, self.goal = step, current, path, goal
+        self.counts, self.trace = counts, trace
+        self._index = index
+        self._cache: dict[str, frozenset[int]] = {}
+
+    def __repr__(self) -> str:
+        return f"TraceState(step={self.step}, current={self.current}, goal={self.goal}, path={len(self.path)} moves)"
+
+    def _nodes(self, name: str) -> frozenset[int]:
+        if name not in self._cache:
+            index, k = self._index, self.step
+            if name == "explored":
+                self._cache[name] = index.expanded_by(k)
+            elif name == "frontier":
+                self._cache[name] = index.reached_as(k, GENERATE) - index.expanded_by(k)
+            else:
+                self._cache[name] = index.reached_as(k, PRUNE if name == "pruned" else DUPLICATE)
+        return self._cache[name]
+
+    @property
+    def frontier(self) -> frozenset[int]:
+        """Nodes generated and not yet expanded."""
+        return self._nodes("frontier")
+
+    @property
+    def explored(self) -> frozenset[int]:
+        """Nodes expanded."""
+        return self._nodes("explored")
+
+    @property
+    def pruned(self) -> frozenset[int]:
+        """Moves a pruning rule removed (each a node id)."""
+        return self._nodes("pruned")
+
+    @property
+    def duplicates(self) -> frozenset[int]:
+        """Successors dropped because their state was already reached."""
+        return self._nodes("duplicates")
 
     @property
     def position(self) -> Position:
