@@ -213,6 +213,9 @@ class Panel {
     if (position) this.boardModel.set("table", position);
     this.board.dataset.node = String(r.current);
     this.drawTreeOrSummary(r);
+    if (k === 0) this.hover.textContent = "Step 0: the search has not started. The first step puts the start node on the frontier.";
+    else if (this.hover.dataset.step === "0") this.hover.textContent = "";
+    this.hover.dataset.step = String(k);
     this.drawFrontier(r);
     this.drawCode(r, k >= events);
   }
