@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -105,6 +106,19 @@ def test_trace_view_in_lab(tmp_path):
         reached = kernel.value(f"[i for i, e in enumerate(tw.searches[0].events) if e[1] == {node} and e[0] != 1][0]")
         view.locator(f'.ww-tree [data-node="{node}"]').click()
         until(kernel, "tw.step", lambda v: v == reached + 1)
+
+        # presentation mode, from the view and by keyboard
+        button("Presentation").click()
+        until(kernel, "tw.presentation", lambda v: v is True)
+        expect(view).to_have_class(re.compile("ww-present"))
+        before = kernel.value("tw.step")
+        view.locator("[data-legend]").click()  # focus the view, not a control
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        until(kernel, "tw.step", lambda v: v == before + 2)
+        page.keyboard.press("Home")
+        until(kernel, "tw.step", lambda v: v == 0)
+        button("Presentation").click()
 
         # two searches in lockstep under one control bar
         pair = page.locator(".ww-trace").nth(1)
