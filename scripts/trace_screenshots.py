@@ -33,6 +33,7 @@ def main() -> None:
     start = ww.deal("micro-wisp", 1).position()
     bfs = SearchTraceWidget(ww.trace(start, "bfs"))
     astar = SearchTraceWidget(ww.trace(start, "astar", "cards-left"))
+    big = SearchTraceWidget(ww.trace(ww.deal("mini-wisp", 3).position(), "bfs", max_expansions=1500))
     pair = SearchTraceWidget([ww.trace(start, "bfs"), ww.trace(start, "dfs")], lockstep="expansions")
     shots = [
         ("trace-step0", bfs, 0, False, (1280, 900)),
@@ -40,6 +41,7 @@ def main() -> None:
         ("trace-goal", bfs, bfs.total, False, (1280, 900)),
         ("trace-presentation", astar, astar.total // 2, True, (1600, 1000)),
         ("trace-lockstep", pair, 20, False, (1400, 900)),
+        ("trace-summary", big, big.total * 2 // 3, False, (1280, 900)),
     ]
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     OUT.mkdir(parents=True, exist_ok=True)

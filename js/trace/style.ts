@@ -53,11 +53,13 @@ export const TRACE_CSS = `
 .ww-code-title { font-weight: bold; margin: 0 0 2px; }
 .ww-goal-banner { display: inline-block; background: var(--ww-t-solution); color: #fff; padding: 1px 8px;
   border-radius: 10px; font-weight: bold; }
-.ww-summary { width: 100%; max-width: 640px; height: auto; }
+.ww-summary { display: block; width: 100%; height: calc(100% - 2.4em); }
+.ww-tree-panel > .ww-muted { margin: 4px 6px; line-height: 1.4em; }
 .ww-chart-line { fill: none; stroke: var(--ww-t-frontier); stroke-width: 2; }
 .ww-chart-bar { fill: var(--ww-t-explored); }
 .ww-axis { stroke: #777; }
 .ww-chart-title { font-size: 12px; fill: currentColor; }
+.ww-chart-label { font-size: 9px; fill: currentColor; }
 .ww-trace.ww-present { font-size: 22px; --ww-t-ink: #000; --ww-t-paper: #fff; --ww-t-line: #000;
   --ww-t-frontier: #0057e7; --ww-t-explored: #8a8a8a; --ww-t-current: #ff6f00; --ww-t-pruned: #d50000;
   --ww-t-duplicate: #aa00ff; --ww-t-solution: #00a000; background: #fff; color: #000; padding: 10px; }

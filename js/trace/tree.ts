@@ -129,28 +129,48 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn |
   return { svg, width, height, at };
 }
 
+const SIZES = new WeakMap<TracePayload, number[]>();
+
+/** The frontier's size after each number of events (the same count as the replay's frontier set). */
+function frontierSizes(trace: TracePayload): number[] {
+  let sizes = SIZES.get(trace);
+  if (sizes) return sizes;
+  const [generate, expand, iteration] = ["generate", "expand", "iteration"].map((k) => trace.kinds.indexOf(k));
+  sizes = [0];
+  let n = 0;
+  for (const e of trace.events) {
+    if (e[0] === generate) n++;
+    else if (e[0] === expand) n--;
+    else if (e[0] === iteration) n = 0;
+    sizes.push(n);
+  }
+  SIZES.set(trace, sizes);
+  return sizes;
+}
+
 /** Past TREE_LIMIT: the frontier size over time and the depth profile, which work at any size. */
 export function drawSummary(doc: Document, trace: TracePayload, r: Replay): SVGSVGElement {
   const width = 520;
-  const height = 260;
+  const height = 252;
   const svg = el(doc, "svg", { class: "ww-summary", viewBox: `0 0 ${width} ${height}`, role: "img",
     "aria-label": "Frontier size over time and depth profile" });
   svg.dataset.summary = "true";
   const k = r.step;
+  const sizes = frontierSizes(trace);
   const samples = Math.min(k, 400);
   let peak = 1;
   const points: [number, number][] = [];
   for (let s = 1; s <= samples; s++) {
-    const e = trace.events[Math.floor((s * k) / samples) - 1];
-    points.push([s, e[7]]);
-    peak = Math.max(peak, e[7]);
+    const v = sizes[Math.floor((s * k) / samples)];
+    points.push([s, v]);
+    peak = Math.max(peak, v);
   }
   const title = (text: string, x: number, y: number) => {
     const t = el(doc, "text", { x, y, class: "ww-chart-title" });
     t.textContent = text;
     svg.append(t);
   };
-  title(`frontier size over the first ${k} events (peak ${peak})`, 10, 16);
+  title(`frontier size over the first ${k} events (peak ${peak}, now ${sizes[k]})`, 10, 16);
   const plotW = width - 20;
   const poly = points.map(([s, v]) => `${10 + (s / Math.max(1, samples)) * plotW},${120 - (v / peak) * 95}`).join(" ");
   svg.append(el(doc, "polyline", { points: poly, class: "ww-chart-line" }));
@@ -158,12 +178,20 @@ export function drawSummary(doc: Document, trace: TracePayload, r: Replay): SVGS
   const byDepth: number[] = [];
   for (const d of r.depth.values()) byDepth[d] = (byDepth[d] ?? 0) + 1;
   const most = Math.max(1, ...byDepth.map((v) => v ?? 0));
-  title(`nodes reached by depth (0 to ${Math.max(0, byDepth.length - 1)})`, 10, 146);
-  const barW = Math.max(1, Math.min(24, plotW / Math.max(1, byDepth.length)));
+  title(`nodes reached by depth (0 to ${Math.max(0, byDepth.length - 1)}; the count over each bar)`, 10, 146);
+  const barW = Math.max(1, Math.min(48, plotW / Math.max(1, byDepth.length)));
   byDepth.forEach((v, d) => {
-    const hgt = ((v ?? 0) / most) * 90;
-    const bar = el(doc, "rect", { x: 10 + d * barW, y: 250 - hgt, width: Math.max(1, barW - 1), height: hgt,
+    const hgt = ((v ?? 0) / most) * 70;
+    const bar = el(doc, "rect", { x: 10 + d * barW, y: 232 - hgt, width: Math.max(1, barW - 1), height: hgt,
       class: "ww-chart-bar" });
+    if (byDepth.length <= 30) {
+      const mid = 10 + d * barW + barW / 2;
+      const depth = el(doc, "text", { x: mid, y: 246, class: "ww-chart-label", "text-anchor": "middle" });
+      depth.textContent = String(d);
+      const count = el(doc, "text", { x: mid, y: 229 - hgt, class: "ww-chart-label", "text-anchor": "middle" });
+      count.textContent = String(v ?? 0);
+      svg.append(depth, count);
+    }
     const t = el(doc, "title", {});
     t.textContent = `depth ${d}: ${v ?? 0} nodes`;
     bar.append(t);
