@@ -176,3 +176,37 @@ def test_generated_is_the_same_count_in_the_result_the_trace_and_compare():
         events = result.trace.state_at(len(result.trace)).counts
         assert result.generated == events["generate"] == row["generated"], name
         assert result.expanded == events["expand"] == row["expanded"], name
+
+
+def naive_state(trace, k):
+    """The replay as it was first written: one pass over events[:k] (the reference for the indexed state_at)."""
+    parents, frontier, explored, pruned, duplicates = {}, set(), set(), set(), set()
+    current = goal = -1
+    for kind, node, parent, *_ in trace.events[:k]:
+        name = KINDS[kind]
+        if name == "iteration":
+            for nodes in (parents, frontier, explored, pruned, duplicates):
+                nodes.clear()
+            current = -1
+        elif name in ("generate", "duplicate", "prune"):
+            parents[node] = parent
+            {"generate": frontier, "duplicate": duplicates, "prune": pruned}[name].add(node)
+        elif name == "expand":
+            frontier.discard(node)
+            explored.add(node)
+            current = node
+        elif name == "backtrack":
+            current = parents.get(node, -1)
+        elif name == "goal":
+            goal = current = node
+    return current, goal, frontier, explored, pruned, duplicates
+
+
+@pytest.mark.parametrize("name", ["bfs", "dfs", "iddfs", "astar", "depth-limited"])
+def test_indexed_state_at_agrees_with_a_plain_replay_at_every_step(name):
+    trace = ww.trace(deal("micro-wisp", 2).position(), name, depth_limit=6).trace if name == "depth-limited" else \
+        ww.trace(deal("micro-wisp", 2).position(), name).trace
+    for k in [*range(0, len(trace) + 1, 5), len(trace), 3, 1, 0]:
+        state = trace.state_at(k)
+        assert (state.current, state.goal, state.frontier, state.explored, state.pruned, state.duplicates) == \
+            naive_state(trace, k), k
