@@ -101,12 +101,13 @@ def root(problem: SearchProblem, h: Heuristic | None = None) -> Node:
     return Node(problem.initial, key=problem.key(game), h=h(game) if h else 0)
 
 
-def expand(problem: SearchProblem, node: Node, run: SearchObserver, h: Heuristic | None = None) -> Iterator[Node]:
+def expand(problem: SearchProblem, node: Node, observer: SearchObserver,
+           h: Heuristic | None = None) -> Iterator[Node]:
     """The child nodes of ``node`` (AIMA Figure 3.7, EXPAND); moves a pruning rule removes are reported."""
     game = problem.game_at(node.state)
     kept, pruned = problem.successors(game)
     for move, rule in pruned:
-        run.prune(node, move, rule)
+        observer.prune(node, move, rule)
     for move in kept:
         game.push(move)
         child = Node(game.position(), node, move, node.depth + 1, node.g + 1, key=problem.key(game),
