@@ -152,6 +152,18 @@ describe("the trace view", () => {
     expect(counters[1]).toContain("expanded 2");
   });
 
+  it("jumps by expansions when the pair is in expansions lockstep", () => {
+    const { model, el, click } = mount({ traces: [fixture.trace, fixture.trace], lockstep: "expansions" });
+    click("End");
+    const node = el.querySelector('.ww-trace-panel .ww-tree [data-node="5"]') as SVGElement;
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const at = fixture.trace.events.findIndex((e) => e[1] === 5 && e[0] !== 1);
+    const expandCode = fixture.trace.kinds.indexOf("expand");
+    const before = fixture.trace.events.slice(0, at + 1).filter((e) => e[0] === expandCode).length;
+    expect(model.values.step).toBe(before);
+    expect(el.querySelector('.ww-trace-panel .ww-tree [data-node="5"]')).not.toBeNull(); // reached at that step
+  });
+
   it("shows a summary past the size a tree can show", () => {
     const big = structuredClone(fixture.trace);
     const events: number[][] = [[0, 0, -1, -1, 0, 0, 0, 1, 0, -1]];

@@ -137,3 +137,27 @@ def test_trace_view_in_lab(tmp_path):
         until(kernel, "[t.algorithm for t in tw.searches]", lambda v: v == ["astar"])
         assert kernel.value('tw.searches[0].options["heuristic"]') == "zero"
         expect(view.locator(".ww-trace-panel h3")).to_contain_text("astar")
+
+
+def test_static_export_replays_without_a_kernel(tmp_path):
+    """The exported page: view only (no Search again bar), steps and draws with no kernel, and hides cards."""
+    from playwright.sync_api import sync_playwright
+
+    import wispwidget as ww
+
+    from .lab import CHROMIUM_ARGS
+
+    start = ww.deal("micro-wisp", 1).position()
+    page_file = ww.SearchTraceWidget([ww.trace(start, "bfs"), ww.trace(start, "dfs")]).to_html(tmp_path / "t.html")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(page_file.as_uri())
+        page.locator(".ww-trace-panel").first.wait_for()
+        assert page.locator(".ww-runbar").count() == 0
+        page.get_by_role("button", name="End", exact=True).click()
+        for counters in page.locator(".ww-counters").all():
+            expect(counters).to_contain_text("goal reached")
+        assert page.locator('[data-card="hidden"]').count() == 0 or all(
+            card.get_attribute("data-revealed") is None for card in page.locator('[data-card="hidden"]').all())
+        browser.close()
