@@ -18,6 +18,7 @@ export const TRACE_CSS = `
 .ww-trace-main { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
 .ww-trace-panels[style*="--ww-panels: 2"] .ww-trace-board { display: none; }
 .ww-trace .ww-trace-board { flex: 1 1 300px; min-width: 260px; max-width: 460px; }
+.ww-trace .ww-trace-board.ww-stale { opacity: 0.35; }
 .ww-trace-treebox { flex: 2 1 340px; min-width: 260px; }
 .ww-tree-panel { position: relative; overflow: auto; height: 340px; border: 1px solid var(--ww-t-line);
   background: var(--ww-t-paper); cursor: grab; touch-action: none; }

@@ -211,6 +211,8 @@ class Panel {
     this.path.textContent = moves.length ? `path: ${moves.join(", ")}` : "path: (root)";
     const position = this.trace.positions[String(r.current >= 0 ? r.current : 0)] as TableState | undefined;
     if (position) this.boardModel.set("table", position);
+    this.board.classList.toggle("ww-stale", !position);
+    this.board.title = position ? "" : "This node's position was not sent (the widget sends the first 20,000).";
     this.board.dataset.node = String(r.current);
     this.drawTreeOrSummary(r);
     if (k === 0) this.hover.textContent = "Step 0: the search has not started. The first step puts the start node on the frontier.";
