@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeModel } from "./testing";
-import { createTraceView, replay, type TracePayload } from "./trace";
+import { createTraceView, listingFor, replay, Replayer, type TracePayload } from "./trace";
 
 import data from "./fixtures/trace.json";
 
@@ -28,19 +28,34 @@ describe("trace replay matches Python's Trace.state_at", () => {
       expect(r.counts).toEqual(want.counts);
     });
   }
+  it("the incremental replayer agrees with a fresh replay, forward and back", () => {
+    const replayer = new Replayer(fixture.trace);
+    for (const want of [...fixture.expected, ...[...fixture.expected].reverse()]) {
+      const r = replayer.at(want.step);
+      expect(r.current).toBe(want.current);
+      expect(sorted(r.frontier)).toEqual(want.frontier);
+      expect(r.counts).toEqual(want.counts);
+    }
+  });
 });
-
 
 let cleanup: (() => void) | undefined;
 afterEach(() => { cleanup?.(); document.body.replaceChildren(); });
 
+function mount(values: Record<string, unknown>) {
+  const model = new FakeModel({ traces: [fixture.trace], step: 0, speed: 4, lockstep: "steps", presentation: false,
+    choices: { algorithms: ["bfs", "dfs", "astar"], heuristics: ["zero", "cards-left"], informed: ["astar"],
+      default_heuristic: { astar: "cards-left" }, rules: ["relabel", "first-empty"] }, ...values });
+  const el = document.createElement("div");
+  document.body.append(el);
+  cleanup = createTraceView(model, el);
+  const click = (label: string) => (el.querySelector(`button[aria-label="${label}"]`) as HTMLElement).click();
+  return { model, el, click };
+}
+
 describe("the trace view", () => {
   it("steps forward and back, drawing the node's position and the tree", () => {
-    const model = new FakeModel({ trace: fixture.trace, step: 0, speed: 4 });
-    const el = document.createElement("div");
-    document.body.append(el);
-    cleanup = createTraceView(model, el);
-    const click = (label: string) => (el.querySelector(`button[aria-label="${label}"]`) as HTMLElement).click();
+    const { model, el, click } = mount({});
     click("Step forward");
     click("Step forward");
     expect(model.values.step).toBe(2);
@@ -49,13 +64,113 @@ describe("the trace view", () => {
     click("End");
     const last = fixture.expected[fixture.expected.length - 1];
     expect(model.values.step).toBe(last.step);
-    expect(el.querySelector('[role="status"]')?.textContent).toContain("goal reached");
-    expect(el.querySelector(".ww-tree .ww-current")).not.toBeNull();
-    expect(el.querySelectorAll(".ww-tree .ww-solution").length).toBeGreaterThan(0);
+    expect(el.querySelector(".ww-counters")?.textContent).toContain("goal reached");
+    expect(el.querySelector('[data-node][data-goal="true"]')?.getAttribute("data-state")).toBe("solution");
+    expect(el.querySelectorAll('.ww-tree [data-state="solution"]').length).toBeGreaterThan(1);
     expect(el.querySelector(".ww-trace-board [data-pile=\"t0\"]")).not.toBeNull();
+    expect(el.querySelector(".ww-trace-board .ww-banner:not([hidden])")).toBeNull(); // no "You won!" in the board
     expect(el.querySelector(".ww-path")?.textContent).toContain("\u2192");
-    for (const label of ["Start", "Step back", "Play", "Step forward", "End", "Step", "Speed"]) {
-      expect(el.querySelector(`[aria-label="${label}"]`)).not.toBeNull();
+    for (const label of ["Start", "Step back", "Play", "Step forward", "End", "Step", "Speed", "Fit", "Zoom in",
+      "Zoom out", "Presentation", "Algorithm", "Run search"]) {
+      expect(el.querySelector(`[aria-label="${label}"]`), label).not.toBeNull();
     }
+  });
+
+  it("has a legend, a frontier list, tree nodes with states, and no misleading text at step 0", () => {
+    const { el, click } = mount({});
+    expect(el.querySelector("[data-legend]")?.textContent).toContain("frontier");
+    expect(el.querySelector("[data-tree-panel]")?.textContent).not.toContain("400 nodes");
+    expect(el.querySelector('[data-node="0"]')?.getAttribute("data-state")).toBe("frontier");
+    click("Step forward");
+    click("Step forward");
+    const states = new Set([...el.querySelectorAll(".ww-tree [data-node]")].map((n) => n.getAttribute("data-state")));
+    expect(states.has("current") || states.has("explored")).toBe(true);
+    expect(el.querySelector("[data-frontier]")).not.toBeNull();
+  });
+
+  it("highlights the pseudo-code line of each event kind", () => {
+    const { el, click } = mount({});
+    const listing = listingFor(fixture.trace.algorithm, fixture.trace.options);
+    const seen = new Set<string>();
+    for (let k = 0; k < 30; k++) {
+      click("Step forward");
+      const current = el.querySelectorAll('[data-line][aria-current="step"]');
+      expect(current.length).toBe(1);
+      const kind = (el.querySelector(".ww-code") as HTMLElement).dataset.kind!;
+      const e = fixture.trace.events[k];
+      const key = kind === "generate" && e[2] < 0 ? "root" : kind;
+      expect(current[0].getAttribute("data-line")).toBe(String(listing.line[key]));
+      seen.add(current[0].getAttribute("data-line")!);
+    }
+    expect(seen.size).toBeGreaterThan(2);
+  });
+
+  it("jumps to the step where a clicked node was reached", () => {
+    const { model, el, click } = mount({});
+    click("End");
+    const node = el.querySelector('.ww-tree [data-node="5"]') as SVGElement;
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const at = fixture.trace.events.findIndex((e) => e[1] === 5 && e[0] !== 1);
+    expect(model.values.step).toBe(at + 1);
+  });
+
+  it("steps with the keyboard and toggles presentation mode", () => {
+    const { model, el, click } = mount({});
+    const root = el.querySelector(".ww-trace") as HTMLElement;
+    const key = (k: string) => root.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+    key("ArrowRight");
+    key("ArrowRight");
+    expect(model.values.step).toBe(2);
+    key("ArrowLeft");
+    expect(model.values.step).toBe(1);
+    key("End");
+    expect(model.values.step).toBe(fixture.trace.events.length);
+    key("Home");
+    expect(model.values.step).toBe(0);
+    click("Presentation");
+    expect(root.classList.contains("ww-present")).toBe(true);
+    expect(model.values.presentation).toBe(true);
+  });
+
+  it("asks the kernel for another search", () => {
+    const { model, el } = mount({});
+    (el.querySelector('[aria-label="Algorithm"]') as HTMLSelectElement).value = "astar";
+    (el.querySelector('[aria-label="Algorithm"]') as HTMLSelectElement).dispatchEvent(new Event("change"));
+    (el.querySelector('[aria-label="Run search"]') as HTMLElement).click();
+    expect(model.sent[0]).toMatchObject({ type: "run", algorithm: "astar", heuristic: "cards-left", dedupe: true,
+      pruning: ["relabel", "first-empty"] });
+  });
+
+  it("keeps two traces in lockstep by expansions under one control bar", () => {
+    const { el, click } = mount({ traces: [fixture.trace, fixture.trace], lockstep: "expansions" });
+    expect(el.querySelectorAll(".ww-trace-panel").length).toBe(2);
+    expect(el.querySelectorAll('button[aria-label="Step forward"]').length).toBe(1);
+    click("Step forward");
+    click("Step forward");
+    const counters = [...el.querySelectorAll(".ww-trace-panel .ww-counters")].map((c) => c.textContent);
+    expect(counters[0]).toContain("expanded 2");
+    expect(counters[1]).toContain("expanded 2");
+  });
+
+  it("jumps by expansions when the pair is in expansions lockstep", () => {
+    const { model, el, click } = mount({ traces: [fixture.trace, fixture.trace], lockstep: "expansions" });
+    click("End");
+    const node = el.querySelector('.ww-trace-panel .ww-tree [data-node="5"]') as SVGElement;
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    const at = fixture.trace.events.findIndex((e) => e[1] === 5 && e[0] !== 1);
+    const expandCode = fixture.trace.kinds.indexOf("expand");
+    const before = fixture.trace.events.slice(0, at + 1).filter((e) => e[0] === expandCode).length;
+    expect(model.values.step).toBe(before);
+    expect(el.querySelector('.ww-trace-panel .ww-tree [data-node="5"]')).not.toBeNull(); // reached at that step
+  });
+
+  it("shows a summary past the size a tree can show", () => {
+    const big = structuredClone(fixture.trace);
+    const events: number[][] = [[0, 0, -1, -1, 0, 0, 0, 1, 0, -1]];
+    for (let i = 1; i <= 2000; i++) events.push([0, i, 0, 0, 1, 1, 0, i + 1, 1, -1]);
+    big.events = events;
+    const { el, click } = mount({ traces: [big] });
+    click("End");
+    expect(el.querySelector("[data-summary]")).not.toBeNull();
   });
 });

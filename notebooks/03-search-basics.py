@@ -22,38 +22,68 @@
 # %%
 import wispwidget as ww
 from wispwidget.io.text import render
-from wispwidget.search.algorithms import breadth_first, depth_first
-from wispwidget.search.problem import SearchProblem
 
 start = ww.deal("micro-wisp", 1).position()
 print(render(start, reveal=True))
 
+# %% [markdown]
+# ## The problem and its nodes
+#
+# As in the textbook (AIMA chapter 3), a `Problem` gives the initial state, the moves from a state, the result of
+# a move and the goal test; a `Node` holds a state, its parent, the move that led to it, its depth and its path
+# cost `g`. The algorithms in `wispwidget.search.algorithms` are a short function each, citing the figure they
+# follow:
+
 # %%
-problem = SearchProblem(start)
-bfs = breadth_first(problem, record=True)
-dfs = depth_first(problem, record=True)
+from wispwidget.search.algorithms import breadth_first, expand, root
+from wispwidget.search.node import NO_OBSERVER
+from wispwidget.search.problem import Problem
+
+print(breadth_first.__doc__)
+problem = Problem(start)
+node = root(problem)
+for child in expand(problem, node, NO_OBSERVER):
+    print(f"{child.move!s:10} depth {child.depth}  g {child.g}")
+
+# %% [markdown]
+# ## One entry point: `ww.trace`
+#
+# `ww.trace(position, algorithm, heuristic, **switches)` runs a search and records it. Breadth-first search finds
+# a shortest solution; depth-first search finds *a* solution, often a long one, after expanding fewer nodes.
+
+# %%
+bfs = ww.trace(start, "bfs")
+dfs = ww.trace(start, "dfs")
 for result in (bfs, dfs):
     print(f"{result.algorithm}: solved={result.solved} length={result.length} expanded={result.expanded} "
           f"generated={result.generated} trace events={len(result.trace)}")
-
-# %% [markdown]
-# Breadth-first search finds a shortest solution; depth-first search finds *a* solution, often a long
-# one, after expanding fewer nodes. The solutions:
-
-# %%
 print("BFS:", ", ".join(map(str, bfs.moves)))
 print("DFS:", ", ".join(map(str, dfs.moves)))
 
 # %% [markdown]
-# ## Step through the search
+# ## BFS against DFS, in lockstep
 #
-# The trace widget replays the search step by step: the position at the current node, the tree coloured the
-# aima way (frontier blue, explored grey, current orange, pruned red, solution green), the counters and the path.
-# Step k is a pure function of the start and the first k events.
+# The two searches side by side, one control bar: each step is one more expansion in both. Watch the frontier:
+# breadth-first search holds a queue that grows level by level; depth-first search a stack as long as its path.
+# Beside each tree: the frontier in the order the algorithm will take it, the explored nodes, and the
+# pseudo-code with the line being executed. Click a node to jump to the step where it was reached; **Fit**
+# shows the whole tree; **Presentation** (or the keys ←, →, space, Home, End) is for the projector.
 
 # %%
-tw = ww.SearchTraceWidget(bfs.trace)
-tw
+pair = ww.SearchTraceWidget([bfs, dfs], lockstep="expansions")
+pair
+
+# %% [markdown]
+# The widget's `step` is the current step, to read or set from Python; `states()` replays each search there.
+
+# %%
+pair.step = 20
+for state in pair.states():
+    print(f"{state.trace.algorithm}: frontier {len(state.frontier):3}  explored {len(state.explored):3}  "
+          f"path {len(state.path)} moves")
+
+# %% [markdown]
+# ## Step k is a pure function of the first k events
 
 # %%
 state = bfs.trace.state_at(40)
@@ -62,10 +92,15 @@ print("path:", ", ".join(map(str, state.path)))
 print(render(state.position, reveal=True))
 
 # %% [markdown]
+# In the widget, cards that were face down or in the stock at the start stay hidden (drawn as `??`) wherever the
+# search moves them: a search looks at every card, but the class only sees what a player could.
+# `ww.SearchTraceWidget(bfs, reveal=True)`, from Python only, shows them.
+#
 # ## BFS against DFS against A*, on this deal
 #
-# The comparison a lecture slide would show: nodes expanded, solution length and memory (the most nodes held at
-# once). A* uses the admissible `cards-left` heuristic, so its solution is as short as breadth-first search's.
+# The comparison a lecture slide would show: nodes expanded, generated (the root included, the same count the
+# trace view shows), solution length and memory (the most nodes held at once). A* uses the admissible
+# `cards-left` heuristic, so its solution is as short as breadth-first search's.
 
 # %%
 ww.compare(start, ["bfs", "dfs", "astar"], timings=False, include_solver=False)

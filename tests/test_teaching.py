@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections import deque
+from pathlib import Path
 
 import pytest
 
+import wispwidget as ww
 from wispwidget import Game, deal
 from wispwidget.search.algorithms import (
     ALGORITHMS,
@@ -18,6 +21,7 @@ from wispwidget.search.algorithms import (
 )
 from wispwidget.search.problem import PRUNING_RULES, SearchProblem
 from wispwidget.search.trace import EXPAND, KINDS, Trace
+from wispwidget.studies.compare import compare
 
 from .reference_rules import after, legal_triples, won
 
@@ -145,3 +149,64 @@ def test_heuristics_guide_the_search():
 def test_unknown_pruning_rule_is_refused():
     with pytest.raises(ValueError, match="unknown pruning rule"):
         SearchProblem(deal("micro-wisp", 1).position(), pruning={"magic"})
+
+
+BASELINE = json.loads((Path(__file__).parent / "search_baseline.json").read_text())
+
+
+@pytest.mark.parametrize("case", sorted(BASELINE))
+def test_lengths_and_expansions_are_those_recorded_before_the_rewrite(case):
+    """Recorded with the algorithms as they were before issue 25; the root now counts as generated."""
+    game, seed, name, order = case.split("/")
+    length, expanded, generated = BASELINE[case]
+    problem = SearchProblem(deal(game, int(seed)).position(), ordering=order == "ordered")
+    if name == "depth-limited-6":
+        result = depth_first(problem, depth_limit=6)
+    else:
+        result = ALGORITHMS[name](problem)
+    roots = result.length + 1 if name == "iddfs" else 1  # iterative deepening generates a root per limit
+    assert (result.length, result.expanded, result.generated) == (length, expanded, generated + roots)
+
+
+def test_generated_is_the_same_count_in_the_result_the_trace_and_compare():
+    start = deal("micro-wisp", 1).position()
+    for name in ("bfs", "dfs", "iddfs", "astar"):
+        result = ww.trace(start, name, ordering=name == "dfs")  # as compare runs them
+        row = compare(start, [name], timings=False, include_solver=False).rows[0]
+        events = result.trace.state_at(len(result.trace)).counts
+        assert result.generated == events["generate"] == row["generated"], name
+        assert result.expanded == events["expand"] == row["expanded"], name
+
+
+def naive_state(trace, k):
+    """The replay as it was first written: one pass over events[:k] (the reference for the indexed state_at)."""
+    parents, frontier, explored, pruned, duplicates = {}, set(), set(), set(), set()
+    current = goal = -1
+    for kind, node, parent, *_ in trace.events[:k]:
+        name = KINDS[kind]
+        if name == "iteration":
+            for nodes in (parents, frontier, explored, pruned, duplicates):
+                nodes.clear()
+            current = -1
+        elif name in ("generate", "duplicate", "prune"):
+            parents[node] = parent
+            {"generate": frontier, "duplicate": duplicates, "prune": pruned}[name].add(node)
+        elif name == "expand":
+            frontier.discard(node)
+            explored.add(node)
+            current = node
+        elif name == "backtrack":
+            current = parents.get(node, -1)
+        elif name == "goal":
+            goal = current = node
+    return current, goal, frontier, explored, pruned, duplicates
+
+
+@pytest.mark.parametrize("name", ["bfs", "dfs", "iddfs", "astar", "depth-limited"])
+def test_indexed_state_at_agrees_with_a_plain_replay_at_every_step(name):
+    trace = ww.trace(deal("micro-wisp", 2).position(), name, depth_limit=6).trace if name == "depth-limited" else \
+        ww.trace(deal("micro-wisp", 2).position(), name).trace
+    for k in [*range(0, len(trace) + 1, 5), len(trace), 3, 1, 0]:
+        state = trace.state_at(k)
+        assert (state.current, state.goal, state.frontier, state.explored, state.pruned, state.duplicates) == \
+            naive_state(trace, k), k

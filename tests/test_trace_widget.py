@@ -1,10 +1,16 @@
-"""The search-trace widget's payload, the comparison table, and the JS fixture's freshness."""
+"""The search-trace widget's payload, hidden cards, runs from the view, pairs, exports, and the JS fixture."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 
+import pytest
+
+import wispwidget as ww
 from wispwidget import deal
+from wispwidget.cards import card_str
 from wispwidget.search.algorithms import breadth_first
 from wispwidget.search.problem import SearchProblem
 from wispwidget.studies.compare import compare
@@ -18,6 +24,10 @@ def test_js_fixture_is_current():
     assert json.loads(FIXTURE.read_text()) == json.loads(json.dumps(build()))
 
 
+def micro_trace(seed=1, algorithm="bfs"):
+    return ww.trace(deal("micro-wisp", seed).position(), algorithm).trace
+
+
 def test_trace_widget_payload_and_step():
     trace = breadth_first(SearchProblem(deal("micro-wisp", 1).position()), record=True).trace
     w = SearchTraceWidget(trace)
@@ -29,20 +39,80 @@ def test_trace_widget_payload_and_step():
     w.step = 10**9
     assert w.step == len(trace)  # clamped
     assert w.state().goal != -1
+    assert not any(p["won"] for p in payload["positions"].values())  # the goal is shown by the trace, not a banner
 
 
-def test_trace_positions_hide_face_down_cards():
-    trace = breadth_first(SearchProblem(deal("micro-wisp", 1).position()), record=True).trace
-    hidden = SearchTraceWidget(trace).trace["positions"]["0"]["tableau"][0]
-    shown = SearchTraceWidget(trace, reveal=True).trace["positions"]["0"]["tableau"][0]
-    assert "hidden" not in hidden and hidden["down"] == 1
-    assert len(shown["hidden"]) == 1
+def test_one_entry_point_returns_the_result_and_its_trace():
+    result = ww.trace(deal("micro-wisp", 1).position(), "astar", "cards-left", dedupe=True, pruning={"relabel"})
+    assert result.solved and result.trace.algorithm == "astar"
+    assert result.trace.options["heuristic"] == "cards-left" and result.trace.options["pruning"] == ["relabel"]
+    assert SearchTraceWidget(result).searches == [result.trace]
+    with pytest.raises(ValueError, match="unknown algorithm"):
+        ww.trace(deal("micro-wisp", 1).position(), "magic")
+
+
+def hidden_at_root(position):
+    cards = [c for pile in position.tableau for c in pile.down] + list(position.stock)
+    return {card_str(c) for c in cards}
+
+
+@pytest.mark.parametrize("game,seed", [("micro-wisp", 1), ("mini-moon", 3)])
+def test_hidden_means_hidden_in_the_payload_and_the_export(game, seed, tmp_path):
+    start = deal(game, seed).position()
+    result = ww.trace(start, "bfs", max_expansions=300)
+    visible = {card_str(c) for pile in start.tableau for c in pile.up} | {card_str(c) for c in start.waste}
+    secret = hidden_at_root(start) - visible  # cards no copy of which the class can see
+    assert secret
+    w = SearchTraceWidget(result)
+    text = json.dumps(w.traces)
+    shown = set(re.findall(r'"([A2-9TJQK][CDHS])"', text))
+    assert not shown & secret
+    assert '"hidden"' not in text
+    page = w.to_html(tmp_path / "trace.html").read_text()
+    assert not set(re.findall(r'[A2-9TJQK][CDHS]', page.split("const state = ", 1)[1])) & secret
+    revealed = json.dumps(SearchTraceWidget(result, reveal=True).traces)  # asked for from Python only
+    assert set(re.findall(r'"([A2-9TJQK][CDHS])"', revealed)) & secret
 
 
 def test_trace_widget_static_export(tmp_path):
-    trace = breadth_first(SearchProblem(deal("micro-wisp", 1).position()), record=True).trace
-    page = SearchTraceWidget(trace).to_html(tmp_path / "trace.html").read_text()
-    assert "<html" in page and '"events"' in page
+    w = SearchTraceWidget(micro_trace())
+    page = w.to_html(tmp_path / "trace.html").read_text()
+    assert "<html" in page and '"events"' in page and '"view_only": true' in page
+
+
+def test_svg_frames_for_slides(tmp_path):
+    w = SearchTraceWidget(micro_trace())
+    frames = w.to_svg_frames(tmp_path, [0, 40, w.total])
+    assert [f.name for f in frames] == ["bfs-step-00000.svg", "bfs-step-00040.svg", f"bfs-step-{w.total:05d}.svg"]
+    last = frames[-1].read_text()
+    assert last.startswith("<svg") and 'data-state="solution"' in last and "goal reached" in last
+    assert 'data-state="frontier"' in frames[1].read_text()
+
+
+def test_the_view_can_ask_for_another_search():
+    w = SearchTraceWidget(micro_trace())
+    w._on_msg(w, {"type": "run", "algorithm": "dfs", "dedupe": True, "pruning": [], "ordering": True}, None)
+    assert [t.algorithm for t in w.searches] == ["dfs"] and w.traces[0]["algorithm"] == "dfs"
+    assert w.searches[0].options["pruning"] == [] and w.searches[0].options["ordering"] is True
+    w._on_msg(w, {"type": "run", "algorithm": "astar", "heuristic": "zero", "beside": True}, None)
+    assert [t.algorithm for t in w.searches] == ["dfs", "astar"] and w.error == ""
+    w._on_msg(w, {"type": "run", "algorithm": "nope"}, None)
+    assert "unknown" in w.error and len(w.searches) == 2
+
+
+def test_two_searches_in_lockstep_by_expansions():
+    start = deal("micro-wisp", 1).position()
+    bfs, dfs = ww.trace(start, "bfs"), ww.trace(start, "dfs")
+    w = SearchTraceWidget([bfs, dfs], lockstep="expansions")
+    assert w.total == max(bfs.expanded, dfs.expanded)
+    w.step = 10
+    assert [s.counts["expand"] for s in w.states()] == [10, 10]
+    w.step = w.total
+    assert [s.goal != -1 for s in w.states()] == [True, True]
+    w.lockstep = "steps"
+    assert w.total == max(len(bfs.trace), len(dfs.trace))
+    with pytest.raises(ValueError):
+        SearchTraceWidget([bfs, dfs], lockstep="sideways")
 
 
 def test_compare_table():
@@ -53,3 +123,47 @@ def test_compare_table():
     assert bfs["solved"] and astar["length"] == bfs["length"] and dfs["length"] >= bfs["length"]
     assert tuned["solved"]
     assert "<table>" in result._repr_html_() and "algorithm" in repr(result)
+
+
+def test_node_positions_are_what_public_state_draws():
+    from wispwidget.engine.game import Game
+    from wispwidget.widgets.public_state import public_state
+
+    trace = micro_trace(3, "dfs")
+    positions = SearchTraceWidget(trace, reveal=True).trace["positions"]
+    parents, via = {}, {}
+    for event in trace.events:
+        if event[0] == 0 and event[2] >= 0:
+            parents[event[1]], via[event[1]] = event[2], trace.moves[event[3]]
+    for node, public in positions.items():
+        moves, at = [], int(node)
+        while at in parents:
+            moves.append(via[at])
+            at = parents[at]
+        game = Game(trace.start, validate=False)
+        for move in reversed(moves):
+            game.push(move)
+        want = public_state(game, seed=None, version=0, reveal=True)
+        for key in ("tableau", "stock", "waste", "finished"):
+            assert public[key] == want[key], (node, key)
+        assert public["moves"] == len(moves) and public["won"] is False
+
+
+def test_compare_plot_labels_do_not_overlap():
+    import math
+
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    table = compare(deal("micro-wisp", 1).position(), timings=False)
+    ax = table.plot("expanded")
+    fig = ax.figure
+    fig.canvas.draw()
+    labels = ax.get_xticklabels()
+    xs = [ax.transData.transform((tick, 0))[0] for tick in ax.get_xticks()]
+    spacing = min(b - a for a, b in itertools.pairwise(xs))
+    height = max(label.get_window_extent(fig.canvas.get_renderer()).height for label in labels)
+    rotation = labels[0].get_rotation()
+    # rotated text lines are parallel: they clear each other when the tick spacing times sin(angle) exceeds a line
+    line = labels[0].get_fontsize() * fig.dpi / 72
+    assert rotation == 30 and spacing * math.sin(math.radians(rotation)) > 1.2 * line
+    assert height > 0

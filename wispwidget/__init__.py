@@ -22,6 +22,7 @@ from .io.formats import (
     write_solution,
 )
 from .search import BackgroundSolve, CancelToken, SolveResult, solve
+from .search.algorithms import trace
 from .search.hints import Hint, Hinter
 from .studies.compare import compare
 from .studies.winnable import daily_deal_seed, winnable_seed
@@ -34,7 +35,7 @@ __all__ = [
     "Position", "SearchTraceWidget", "SolveResult", "TableWidget", "UnknownGameError", "WispError", "card_str",
     "compare", "daily_deal_seed", "daily_seed", "deal", "deal_position", "game_ids", "get_game", "new_game",
     "parse_card", "perft", "play", "position_from_dict", "position_to_dict", "read_position", "read_solution",
-    "register", "solve", "variants", "winnable_seed", "write_position", "write_solution",
+    "register", "solve", "trace", "variants", "winnable_seed", "write_position", "write_solution",
 ]
 
 _WIDGETS = {"play", "TableWidget", "SearchTraceWidget"}

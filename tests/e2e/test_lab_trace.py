@@ -1,7 +1,8 @@
-"""The search-trace widget's controls in a real JupyterLab, checked against the kernel's widget."""
+"""The search-trace view in a real JupyterLab, checked against the kernel's widget."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -11,12 +12,13 @@ from .lab import chromium_path, lab_page
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
-SETUP = """import wispwidget
-from wispwidget.search.algorithms import breadth_first
-from wispwidget.search.problem import SearchProblem
-result = breadth_first(SearchProblem(wispwidget.deal("micro-wisp", 1).position()), record=True)
-tw = wispwidget.SearchTraceWidget(result.trace)
+SETUP = """import wispwidget as ww
+start = ww.deal("micro-wisp", 1).position()
+result = ww.trace(start, "bfs")
+tw = ww.SearchTraceWidget(result)
 tw"""
+PAIR = """pair = ww.SearchTraceWidget([result, ww.trace(start, "dfs")], lockstep="expansions")
+pair"""
 
 
 def until(kernel, expression, check, timeout=20.0):
@@ -42,31 +44,120 @@ def steady(kernel, expression, pause=0.5, timeout=20.0):
     raise AssertionError(f"{expression} kept changing (last {value!r})")
 
 
-def test_trace_controls_drive_the_step(tmp_path):
-    with lab_page([SETUP], name="trace.ipynb", wait_for=".ww-trace") as (page, kernel, _lab):
-        total = kernel.value("len(result.trace)")
+def inside(box, outer, slack=1.0):
+    return (box["x"] >= outer["x"] - slack and box["y"] >= outer["y"] - slack and
+            box["x"] + box["width"] <= outer["x"] + outer["width"] + slack and
+            box["y"] + box["height"] <= outer["y"] + outer["height"] + slack)
 
-        def button(name):
-            return page.locator(".ww-trace").get_by_role("button", name=name, exact=True)
 
+def test_trace_view_in_lab(tmp_path):
+    with lab_page([SETUP, PAIR], name="trace.ipynb", wait_for=".ww-trace-panel") as (page, kernel, _lab):
+        view = page.locator(".ww-trace").first
+        total = kernel.value("tw.total")
+
+        def button(name, where=view):
+            return where.get_by_role("button", name=name, exact=True)
+
+        expect(view.locator("[data-legend]")).to_contain_text("frontier")
+        assert "400 nodes" not in view.locator("[data-tree-panel]").inner_text()
+
+        # stepping, play and pause, the scrubber
         button("Step forward").click()
         button("Step forward").click()
         until(kernel, "tw.step", lambda v: v == 2)
         button("Step back").click()
         until(kernel, "tw.step", lambda v: v == 1)
-        button("End").click()
-        until(kernel, "tw.step", lambda v: v == total)
-        assert "goal reached" in page.locator(".ww-trace .ww-counters").inner_text()
-        assert page.locator(".ww-tree .ww-solution").count() > 0
-        button("Start").click()
-        until(kernel, "tw.step", lambda v: v == 0)
         button("Play").click()
-        until(kernel, "tw.step", lambda v: v >= 3)
+        until(kernel, "tw.step", lambda v: v >= 4)
         button("Pause").click()
-        expect(button("Play")).to_be_visible()  # the view has stopped its timer
-        paused = steady(kernel, "tw.step")  # a step sent just before the pause may still be on its way
+        expect(button("Play")).to_be_visible()
+        paused = steady(kernel, "tw.step")
         time.sleep(1.0)
         assert kernel.value("tw.step") == paused
-        page.locator(".ww-scrubber").fill(str(total // 2))
-        until(kernel, "tw.step", lambda v: v == total // 2)
-        assert kernel.value("tw.state().current") >= 0
+
+        # the pseudo-code line follows the kind of event
+        button("Start").click()
+        lines = {}
+        for _ in range(12):
+            button("Step forward").click()
+            code = view.locator(".ww-code")
+            lines[code.get_attribute("data-kind")] = code.locator('[aria-current="step"]').get_attribute("data-line")
+        assert {"generate", "expand"} <= set(lines) and len(set(lines.values())) >= 2
+
+        # at the goal the current node is in view; after Fit the whole tree is inside the panel
+        button("End").click()
+        until(kernel, "tw.step", lambda v: v == total)
+        expect(view.locator(".ww-counters")).to_contain_text("goal reached")
+        panel = view.locator("[data-tree-panel]")
+        current = view.locator('[data-node][data-current="true"]')
+        assert current.get_attribute("data-state") == "solution"
+        assert inside(current.bounding_box(), panel.bounding_box())
+        button("Fit").click()
+        page.wait_for_timeout(200)
+        outer = panel.bounding_box()
+        boxes = view.locator(".ww-tree [data-node]").evaluate_all(
+            "nodes => nodes.map(n => { const r = n.getBoundingClientRect();"
+            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
+        assert len(boxes) > 100 and all(inside(b, outer) for b in boxes)
+
+        # clicking a node jumps to the step where it was reached
+        button("Zoom in").click()
+        node = kernel.value("next(e[1] for e in tw.searches[0].events if e[0] == 0 and e[1] > 5)")
+        reached = kernel.value(f"[i for i, e in enumerate(tw.searches[0].events) if e[1] == {node} and e[0] != 1][0]")
+        view.locator(f'.ww-tree [data-node="{node}"]').click()
+        until(kernel, "tw.step", lambda v: v == reached + 1)
+
+        # presentation mode, from the view and by keyboard
+        button("Presentation").click()
+        until(kernel, "tw.presentation", lambda v: v is True)
+        expect(view).to_have_class(re.compile("ww-present"))
+        before = kernel.value("tw.step")
+        view.locator("[data-legend]").click()  # focus the view, not a control
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        until(kernel, "tw.step", lambda v: v == before + 2)
+        page.keyboard.press("Home")
+        until(kernel, "tw.step", lambda v: v == 0)
+        button("Presentation").click()
+
+        # two searches in lockstep under one control bar
+        pair = page.locator(".ww-trace").nth(1)
+        assert pair.locator(".ww-trace-panel").count() == 2
+        for _ in range(3):
+            button("Step forward", pair).click()
+        until(kernel, "pair.step", lambda v: v == 3)
+        assert kernel.value('[s.counts["expand"] for s in pair.states()]') == [3, 3]
+        for counters in pair.locator(".ww-counters").all():
+            expect(counters).to_contain_text("expanded 3")
+
+        # another algorithm from the view: the kernel runs it and sends its trace
+        view.get_by_label("Algorithm", exact=True).select_option("astar")
+        view.get_by_label("Heuristic", exact=True).select_option("zero")
+        button("Run search").click()
+        until(kernel, "[t.algorithm for t in tw.searches]", lambda v: v == ["astar"])
+        assert kernel.value('tw.searches[0].options["heuristic"]') == "zero"
+        expect(view.locator(".ww-trace-panel h3")).to_contain_text("astar")
+
+
+def test_static_export_replays_without_a_kernel(tmp_path):
+    """The exported page: view only (no Search again bar), steps and draws with no kernel, and hides cards."""
+    from playwright.sync_api import sync_playwright
+
+    import wispwidget as ww
+
+    from .lab import CHROMIUM_ARGS
+
+    start = ww.deal("micro-wisp", 1).position()
+    page_file = ww.SearchTraceWidget([ww.trace(start, "bfs"), ww.trace(start, "dfs")]).to_html(tmp_path / "t.html")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(page_file.as_uri())
+        page.locator(".ww-trace-panel").first.wait_for()
+        assert page.locator(".ww-runbar").count() == 0
+        page.get_by_role("button", name="End", exact=True).click()
+        for counters in page.locator(".ww-counters").all():
+            expect(counters).to_contain_text("goal reached")
+        assert page.locator('[data-card="hidden"]').count() == 0 or all(
+            card.get_attribute("data-revealed") is None for card in page.locator('[data-card="hidden"]').all())
+        browser.close()

@@ -1,9 +1,11 @@
-"""Textbook search algorithms over a ``SearchProblem``, each able to record a ``Trace``.
+"""Textbook search algorithms over a ``Problem``, each a short function citing its figure.
 
-Breadth-first, depth-first, depth-limited, iterative deepening, greedy best-first,
-A* and weighted A*. ``dedupe`` switches duplicate detection (the transposition
-table) on or off; depth-first search always refuses to revisit a position on its
-own path, so it cannot loop.
+Figures are those of Russell and Norvig, *Artificial Intelligence: A Modern
+Approach*, 4th edition (AIMA), chapter 3. Each search reports what it does to an
+``observer`` (a no-op by default; pass a ``Trace`` to record the search, or use
+``trace()``). ``dedupe`` switches duplicate detection (the table of reached
+states) on or off; depth-first search always refuses to revisit a position on
+its own path, so it cannot loop.
 """
 
 from __future__ import annotations
@@ -12,13 +14,16 @@ import heapq
 import itertools
 import time
 from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
-from .problem import HEURISTICS, Heuristic, SearchProblem
-from .trace import BACKTRACK, DUPLICATE, EXPAND, GENERATE, GOAL, ITERATION, NO, PRUNE, Trace
+from .node import NO_OBSERVER, Node, SearchObserver
+from .problem import HEURISTICS, PRUNING_RULES, Heuristic, SearchProblem
+from .trace import Trace
 
 DEFAULT_MAX_EXPANSIONS = 200_000
 
@@ -31,243 +36,309 @@ class SearchResult:
     solved: bool
     moves: list[Move]
     expanded: int
-    generated: int
+    generated: int  # nodes put on the frontier, the root included (the trace's "generate" events)
     seconds: float
     peak_nodes: int  # most nodes held at once (frontier plus explored): the memory figure
     exhausted: bool  # searched everything reachable without finding a win
     trace: Trace | None = field(default=None, repr=False)
-    visited: list[tuple] | None = field(default=None, repr=False)
 
     @property
     def length(self) -> int | None:
         """Solution length in moves (None when not solved)."""
         return len(self.moves) if self.solved else None
 
+    @property
+    def visited(self) -> list[tuple] | None:
+        """The state keys of the expanded nodes, in order (recorded searches only)."""
+        return self.trace.visited if self.trace is not None else None
 
-class _Run:
-    """Shared bookkeeping: node ids, counters, the optional trace."""
 
-    def __init__(self, name: str, problem: SearchProblem, record: bool, options: dict) -> None:
-        self.problem = problem
-        self.trace = Trace(problem.start, name, options) if record else None
-        self.ids = itertools.count()
-        self.expanded = self.generated = 0
+class Counters(SearchObserver):
+    """Counts what a search does and passes every report on to ``observer``."""
+
+    def __init__(self, name: str, observer: SearchObserver) -> None:
+        self.name, self.observer = name, observer
+        self.expanded = self.generated = self.peak = 0
         self.started = time.perf_counter()
-        self.peak = 0
-        self.visited: list[tuple] | None = [] if record else None  # state keys in expansion order
 
-    def expand(self, game: Game) -> None:
+    def generate(self, node: Node, frontier: int, explored: int = -1) -> None:
+        self.generated += 1
+        self.observer.generate(node, frontier, self.expanded)
+
+    def expand(self, node: Node, frontier: int, explored: int = -1) -> None:
         self.expanded += 1
-        if self.visited is not None:
-            self.visited.append(self.problem.key(game))
+        self.observer.expand(node, frontier, self.expanded)
 
-    def event(self, *args, **kwargs) -> None:
-        if self.trace is not None:
-            self.trace.record(*args, **kwargs)
+    def duplicate(self, node: Node) -> None:
+        self.observer.duplicate(node)
 
-    def result(self, name: str, moves: list[Move] | None, exhausted: bool) -> SearchResult:
-        return SearchResult(name, moves is not None, moves or [], self.expanded, self.generated,
-                            time.perf_counter() - self.started, self.peak, exhausted, self.trace, self.visited)
+    def prune(self, parent: Node, move: Move, rule: str) -> None:
+        self.observer.prune(parent, move, rule)
+
+    def backtrack(self, node: Node) -> None:
+        self.observer.backtrack(node)
+
+    def goal(self, node: Node) -> None:
+        self.observer.goal(node)
+
+    def memory(self, held: int) -> None:
+        """Note that the search holds ``held`` nodes now (the peak is the memory figure)."""
+        self.peak = max(self.peak, held)
+
+    def result(self, node: Node | None, exhausted: bool = False) -> SearchResult:
+        """The search's result: ``node`` is the goal reached (None when none was)."""
+        if node is not None:
+            self.goal(node)
+        observer = self.observer
+        return SearchResult(self.name, node is not None, node.path() if node else [], self.expanded, self.generated,
+                            time.perf_counter() - self.started, self.peak, exhausted,
+                            observer if isinstance(observer, Trace) else None)
 
 
-def _replay(start: Position, moves: list[Move]) -> Game:
-    game = Game(start, validate=False)
-    for move in moves:
+def root(problem: SearchProblem, h: Heuristic | None = None) -> Node:
+    """The root node: the initial state, depth 0, path cost 0."""
+    game = problem.game_at(problem.initial)
+    return Node(problem.initial, key=problem.key(game), h=h(game) if h else 0)
+
+
+def expand(problem: SearchProblem, node: Node, observer: SearchObserver,
+           h: Heuristic | None = None) -> Iterator[Node]:
+    """The child nodes of ``node`` (AIMA Figure 3.7, EXPAND); moves a pruning rule removes are reported."""
+    game = problem.game_at(node.state)
+    kept, pruned = problem.successors(game)
+    for move, rule in pruned:
+        observer.prune(node, move, rule)
+    for move in kept:
         game.push(move)
-    return game
+        child = Node(game.position(), node, move, node.depth + 1, node.g + 1, key=problem.key(game),
+                     h=h(game) if h else 0)
+        game.pop()
+        yield child
+
+
+def _observer(problem: SearchProblem, record: bool, name: str, options: dict, observer: SearchObserver):
+    return Trace(problem.start, name, options) if record else observer
+
+
+# -- uninformed search ---------------------------------------------------------------------
 
 
 def breadth_first(problem: SearchProblem, *, dedupe: bool = True, max_expansions: int = DEFAULT_MAX_EXPANSIONS,
-                  record: bool = False) -> SearchResult:
-    """Breadth-first search: the first solution found is a shortest one."""
-    run = _Run("bfs", problem, record, {"dedupe": dedupe})
-    game = problem.game()
-    root = next(run.ids)
-    run.event(GENERATE, root, frontier=1)
-    if problem.is_goal(game):
-        run.event(GOAL, root)
-        return run.result("bfs", [], False)
-    frontier: deque[tuple[int, list[Move]]] = deque([(root, [])])
-    seen = {problem.key(game)}
+                  observer: SearchObserver = NO_OBSERVER, record: bool = False) -> SearchResult:
+    """Breadth-first search (AIMA Figure 3.9): the first solution found is a shortest one."""
+    run = Counters("bfs", _observer(problem, record, "bfs", {"dedupe": dedupe}, observer))
+    node = root(problem)
+    run.generate(node, 1)
+    if problem.goal_test(node.state):
+        return run.result(node)
+    frontier = deque([node])  # a FIFO queue
+    reached = {node.key}
     while frontier and run.expanded < max_expansions:
-        node, path = frontier.popleft()
-        game = _replay(problem.start, path)
-        run.expand(game)
-        run.event(EXPAND, node, depth=len(path), g=len(path), frontier=len(frontier), explored=run.expanded)
-        kept, pruned = problem.successors(game)
-        for move, rule in pruned:
-            run.event(PRUNE, next(run.ids), node, move, len(path) + 1, rule=rule)
-        for move in kept:
-            game.push(move)
-            child = next(run.ids)
-            key = problem.key(game) if dedupe else None
-            if dedupe and key in seen:
-                run.event(DUPLICATE, child, node, move, len(path) + 1)
-            else:
-                if dedupe:
-                    seen.add(key)
-                run.generated += 1
-                run.event(GENERATE, child, node, move, len(path) + 1, g=len(path) + 1, frontier=len(frontier) + 1,
-                          explored=run.expanded)
-                if problem.is_goal(game):
-                    run.event(GOAL, child)
-                    return run.result("bfs", [*path, move], False)
-                frontier.append((child, [*path, move]))
-            game.pop()
-        run.peak = max(run.peak, len(frontier) + (len(seen) if dedupe else run.expanded))
-    return run.result("bfs", None, not frontier)
+        node = frontier.popleft()
+        run.expand(node, len(frontier))
+        for child in expand(problem, node, run):
+            if dedupe and child.key in reached:
+                run.duplicate(child)
+                continue
+            reached.add(child.key)
+            run.generate(child, len(frontier) + 1)
+            if problem.goal_test(child.state):  # the early goal test
+                return run.result(child)
+            frontier.append(child)
+        run.memory(len(frontier) + (len(reached) if dedupe else run.expanded))
+    return run.result(None, exhausted=not frontier)
 
 
 def depth_first(problem: SearchProblem, *, dedupe: bool = True, depth_limit: int | None = None,
-                max_expansions: int = DEFAULT_MAX_EXPANSIONS, record: bool = False,
-                _run: _Run | None = None) -> SearchResult:
-    """Depth-first search (depth-limited when ``depth_limit`` is set)."""
+                max_expansions: int = DEFAULT_MAX_EXPANSIONS, observer: SearchObserver = NO_OBSERVER,
+                record: bool = False) -> SearchResult:
+    """Depth-first search (AIMA section 3.4.3); depth-limited (Figure 3.12) when ``depth_limit`` is set.
+
+    The stack holds, for each node on the current path, the successors it has
+    still to try. A node at the depth limit is expanded with no successors.
+    """
     name = "dfs" if depth_limit is None else "depth-limited"
-    run = _run or _Run(name, problem, record, {"dedupe": dedupe, "depth_limit": depth_limit})
-    game = problem.game()
-    root = next(run.ids)
-    run.event(GENERATE, root, frontier=1)
-    seen = {problem.key(game)}
-    on_path = [problem.key(game)]
+    run = Counters(name, _observer(problem, record, name, {"dedupe": dedupe, "depth_limit": depth_limit}, observer))
+    node = root(problem)
+    run.generate(node, 1)
+    if problem.goal_test(node.state):
+        return run.result(node)
+    reached = {node.key}
+    stack: list[tuple[Node, Iterator[Node]]] = []  # a LIFO stack
     cut_off = False
-    # Each frame: node id, the moves still to try, and whether we pushed a move to get here.
-    stack: list[tuple[int, list[Move]]] = []
-
-    def open_node(node: int) -> None:
-        nonlocal cut_off
-        run.expand(game)
-        depth = len(stack)
-        run.event(EXPAND, node, depth=depth, g=depth, frontier=len(stack), explored=run.expanded)
-        if depth_limit is not None and depth >= depth_limit:
-            cut_off = True
-            stack.append((node, []))
-            return
-        kept, pruned = problem.successors(game)
-        for move, rule in pruned:
-            run.event(PRUNE, next(run.ids), node, move, depth + 1, rule=rule)
-        stack.append((node, list(reversed(kept))))
-
-    if problem.is_goal(game):
-        run.event(GOAL, root)
-        return run.result(name, [], False)
-    open_node(root)
-    while stack and run.expanded < max_expansions:
-        node, todo = stack[-1]
-        if not todo:
+    down: Node | None = node  # a node just reached, to expand next
+    while run.expanded < max_expansions:
+        if down is not None:
+            run.expand(down, len(stack))
+            at_limit = depth_limit is not None and down.depth >= depth_limit
+            cut_off |= at_limit
+            stack.append((down, iter(()) if at_limit else expand(problem, down, run)))
+        parent, children = stack[-1]
+        down = next(children, None)
+        if down is None:  # every successor tried
             stack.pop()
-            run.event(BACKTRACK, node, depth=len(stack))
-            if stack:
-                game.pop()
-                on_path.pop()
-            continue
-        move = todo.pop()
-        game.push(move)
-        key = problem.key(game)
-        child = next(run.ids)
-        if key in on_path or (dedupe and key in seen):
-            run.event(DUPLICATE, child, node, move, len(stack))
-            game.pop()
-            continue
-        seen.add(key) if dedupe else None
-        run.generated += 1
-        run.event(GENERATE, child, node, move, len(stack), g=len(stack), frontier=len(stack), explored=run.expanded)
-        if problem.is_goal(game):
-            run.event(GOAL, child)
-            return run.result(name, game.moves_played[len(problem.game().moves_played):], False)
-        on_path.append(key)
-        run.peak = max(run.peak, len(seen) if dedupe else len(stack))
-        open_node(child)
-    exhausted = not stack and not cut_off
-    return run.result(name, None, exhausted)
+            run.backtrack(parent)
+            if not stack:
+                break
+        elif parent.on_path(down.key) or (dedupe and down.key in reached):
+            run.duplicate(down)
+            down = None
+        else:
+            if dedupe:
+                reached.add(down.key)
+            run.generate(down, len(stack))
+            if problem.goal_test(down.state):
+                return run.result(down)
+            run.memory(len(reached) if dedupe else len(stack))
+    return run.result(None, exhausted=not stack and not cut_off)
+
+
+def depth_limited(problem: SearchProblem, limit: int = 50, **kwargs: Any) -> SearchResult:
+    """Depth-limited search (AIMA Figure 3.12): depth-first search that does not go below ``limit``."""
+    return depth_first(problem, depth_limit=limit, **kwargs)
 
 
 def iterative_deepening(problem: SearchProblem, *, max_depth: int = 200, dedupe: bool = False,
-                        max_expansions: int = DEFAULT_MAX_EXPANSIONS, record: bool = False) -> SearchResult:
-    """Depth-limited searches with limits 0, 1, 2, ...: shortest solutions with depth-first memory."""
-    run = _Run("iddfs", problem, record, {"dedupe": dedupe, "max_depth": max_depth})
-    for limit in range(max_depth + 1):
-        run.event(ITERATION, NO, depth=limit)
-        result = depth_first(problem, dedupe=dedupe, depth_limit=limit, max_expansions=max_expansions - run.expanded,
-                             _run=run)
-        if result.solved or result.exhausted or run.expanded >= max_expansions:
-            return run.result("iddfs", result.moves if result.solved else None, result.exhausted)
-    return run.result("iddfs", None, False)
+                        max_expansions: int = DEFAULT_MAX_EXPANSIONS, observer: SearchObserver = NO_OBSERVER,
+                        record: bool = False) -> SearchResult:
+    """Iterative deepening (AIMA Figure 3.12): depth-limited searches with limits 0, 1, 2, ...
 
-
-def best_first(problem: SearchProblem, heuristic: str | Heuristic = "disorder", *, weight: float = 1.0,
-               greedy: bool = False, dedupe: bool = True, max_expansions: int = DEFAULT_MAX_EXPANSIONS,
-               record: bool = False) -> SearchResult:
-    """A* (``f = g + weight * h``), weighted A* (``weight > 1``) or greedy best-first (``f = h``).
-
-    With an admissible heuristic and ``weight == 1`` the solution is a shortest one.
+    Shortest solutions with depth-first memory; the counts are the sums over the iterations.
     """
-    h = HEURISTICS[heuristic] if isinstance(heuristic, str) else heuristic
-    name = "greedy" if greedy else ("astar" if weight == 1 else "weighted-astar")
-    run = _Run(name, problem, record, {"dedupe": dedupe, "heuristic": getattr(h, "__name__", str(heuristic)),
-                                       "weight": weight})
-    game = problem.game()
-    root = next(run.ids)
-    h0 = h(game)
-    run.event(GENERATE, root, h=h0, frontier=1)
-    tie = itertools.count()
-    frontier: list[tuple[float, int, int, list[Move]]] = [(h0 if greedy else weight * h0, next(tie), root, [])]
-    best_g = {problem.key(game): 0}
+    observer = _observer(problem, record, "iddfs", {"dedupe": dedupe, "max_depth": max_depth}, observer)
+    total = Counters("iddfs", observer)
+    for limit in range(max_depth + 1):
+        observer.iteration(limit)
+        result = depth_limited(problem, limit, dedupe=dedupe, max_expansions=max_expansions - total.expanded,
+                               observer=observer)
+        total.expanded += result.expanded
+        total.generated += result.generated
+        total.memory(result.peak_nodes)
+        if result.solved or result.exhausted or total.expanded >= max_expansions:
+            break
+    return SearchResult("iddfs", result.solved, result.moves, total.expanded, total.generated,
+                        time.perf_counter() - total.started, total.peak, result.exhausted,
+                        observer if isinstance(observer, Trace) else None)
+
+
+# -- best-first search -----------------------------------------------------------------------
+
+
+def best_first(problem: SearchProblem, f: Callable[[Node], float], h: Heuristic | None = None, *,
+               name: str = "best-first", dedupe: bool = True, max_expansions: int = DEFAULT_MAX_EXPANSIONS,
+               observer: SearchObserver = NO_OBSERVER, options: dict | None = None,
+               record: bool = False) -> SearchResult:
+    """Best-first search (AIMA Figure 3.7): always expand the frontier node with the lowest ``f``.
+
+    The goal test is made when a node is expanded, so with ``f = g + h`` and an
+    admissible ``h`` the first goal expanded is a shortest solution.
+    """
+    run = Counters(name, _observer(problem, record, name, {"dedupe": dedupe, **(options or {})}, observer))
+    node = root(problem, h)
+    run.generate(node, 1)
+    tie = itertools.count()  # equal f: first in, first out
+    frontier = [(f(node), next(tie), node)]  # a priority queue
+    reached = {node.key: node.g}  # the cheapest path cost found to each state
     while frontier and run.expanded < max_expansions:
-        _, _, node, path = heapq.heappop(frontier)
-        game = _replay(problem.start, path)
-        g = len(path)
-        key = problem.key(game)
-        if dedupe and best_g.get(key, g) < g:
-            continue  # a shorter way here was found after this entry was queued
-        run.expand(game)
-        run.event(EXPAND, node, depth=g, g=g, h=h(game), frontier=len(frontier), explored=run.expanded)
-        if problem.is_goal(game):
-            run.event(GOAL, node)
-            return run.result(name, path, False)
-        kept, pruned = problem.successors(game)
-        for move, rule in pruned:
-            run.event(PRUNE, next(run.ids), node, move, g + 1, rule=rule)
-        for move in kept:
-            game.push(move)
-            child = next(run.ids)
-            child_key = problem.key(game)
-            if dedupe and best_g.get(child_key, g + 2) <= g + 1:
-                run.event(DUPLICATE, child, node, move, g + 1)
-            else:
-                if dedupe:
-                    best_g[child_key] = g + 1
-                hv = h(game)
-                run.generated += 1
-                run.event(GENERATE, child, node, move, g + 1, g=g + 1, h=hv, frontier=len(frontier) + 1,
-                          explored=run.expanded)
-                f = hv if greedy else g + 1 + weight * hv
-                heapq.heappush(frontier, (f, next(tie), child, [*path, move]))
-            game.pop()
-        run.peak = max(run.peak, len(frontier) + (len(best_g) if dedupe else run.expanded))
-    return run.result(name, None, not frontier)
+        _, _, node = heapq.heappop(frontier)
+        if dedupe and reached[node.key] < node.g:
+            continue  # a cheaper way here was found after this entry was queued
+        run.expand(node, len(frontier))
+        if problem.goal_test(node.state):  # the late goal test
+            return run.result(node)
+        for child in expand(problem, node, run, h):
+            if dedupe and reached.get(child.key, child.g + 1) <= child.g:
+                run.duplicate(child)
+                continue
+            if dedupe:
+                reached[child.key] = child.g
+            run.generate(child, len(frontier) + 1)
+            heapq.heappush(frontier, (f(child), next(tie), child))
+        run.memory(len(frontier) + (len(reached) if dedupe else run.expanded))
+    return run.result(None, exhausted=not frontier)
 
 
-def astar(problem: SearchProblem, heuristic: str | Heuristic = "cards-left", **kwargs) -> SearchResult:
-    """A* search (admissible heuristic: shortest solutions)."""
-    return best_first(problem, heuristic, **kwargs)
+def _heuristic(heuristic: str | Heuristic) -> Heuristic:
+    return HEURISTICS[heuristic] if isinstance(heuristic, str) else heuristic
 
 
-def greedy_best_first(problem: SearchProblem, heuristic: str | Heuristic = "disorder", **kwargs) -> SearchResult:
-    """Greedy best-first search: always expand the node that looks closest to a win."""
-    return best_first(problem, heuristic, greedy=True, **kwargs)
+def _h_name(heuristic: str | Heuristic) -> str:
+    return heuristic if isinstance(heuristic, str) else getattr(heuristic, "__name__", str(heuristic))
+
+
+def uniform_cost(problem: SearchProblem, **kwargs: Any) -> SearchResult:
+    """Uniform-cost search (AIMA Figure 3.9): best-first search with ``f = g``."""
+    return best_first(problem, lambda n: n.g, name="ucs", **kwargs)
+
+
+def astar(problem: SearchProblem, heuristic: str | Heuristic = "cards-left", **kwargs: Any) -> SearchResult:
+    """A* search (AIMA section 3.5.2): ``f = g + h``; an admissible ``h`` gives shortest solutions."""
+    return best_first(problem, lambda n: n.g + n.h, _heuristic(heuristic), name="astar",
+                      options={"heuristic": _h_name(heuristic), "weight": 1.0}, **kwargs)
+
+
+def greedy_best_first(problem: SearchProblem, heuristic: str | Heuristic = "disorder", **kwargs: Any) -> SearchResult:
+    """Greedy best-first search (AIMA section 3.5.1): ``f = h``, the node that looks closest to a win."""
+    return best_first(problem, lambda n: n.h, _heuristic(heuristic), name="greedy",
+                      options={"heuristic": _h_name(heuristic), "weight": 1.0}, **kwargs)
 
 
 def weighted_astar(problem: SearchProblem, heuristic: str | Heuristic = "disorder", weight: float = 2.0,
-                   **kwargs) -> SearchResult:
-    """Weighted A*: solutions at most ``weight`` times longer than the shortest (admissible h), found faster."""
-    return best_first(problem, heuristic, weight=weight, **kwargs)
+                   **kwargs: Any) -> SearchResult:
+    """Weighted A* (AIMA section 3.5.5): ``f = g + weight * h``.
+
+    With an admissible ``h``, solutions are at most ``weight`` times the shortest.
+    """
+    return best_first(problem, lambda n: n.g + weight * n.h, _heuristic(heuristic),
+                      name="astar" if weight == 1 else "weighted-astar",
+                      options={"heuristic": _h_name(heuristic), "weight": weight}, **kwargs)
 
 
-ALGORITHMS = {
+ALGORITHMS: dict[str, Callable[..., SearchResult]] = {
     "bfs": breadth_first,
     "dfs": depth_first,
+    "depth-limited": depth_limited,
     "iddfs": iterative_deepening,
+    "ucs": uniform_cost,
     "greedy": greedy_best_first,
     "astar": astar,
     "weighted-astar": weighted_astar,
 }
+INFORMED = {"greedy", "astar", "weighted-astar"}
+DEFAULT_HEURISTIC = {"greedy": "disorder", "astar": "cards-left", "weighted-astar": "disorder"}
+TRACE_MAX_EXPANSIONS = 20_000
+
+
+def trace(position: Position | Game, algorithm: str = "bfs", heuristic: str | None = None, *,
+          dedupe: bool | None = None, pruning: Any = None, ordering: bool = False,
+          max_expansions: int = TRACE_MAX_EXPANSIONS, **switches: Any) -> SearchResult:
+    """Run one search on ``position`` and record it: the result, with its ``Trace`` in ``result.trace``.
+
+    ``algorithm`` is one of ``ALGORITHMS``; ``heuristic`` one of ``HEURISTICS``
+    (informed searches only). Switches: ``dedupe`` (duplicate detection),
+    ``pruning`` (the rule names to apply, all by default, or a dict of rule ->
+    bool), ``ordering`` (most promising move first), ``max_expansions``, and the
+    algorithm's own (``depth_limit`` / ``limit``, ``max_depth``, ``weight``).
+    """
+    if isinstance(position, Game):
+        position = position.position()
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"unknown algorithm {algorithm!r}; known: {', '.join(ALGORITHMS)}")
+    if heuristic is not None and algorithm not in INFORMED:
+        raise ValueError(f"{algorithm} uses no heuristic")
+    if isinstance(pruning, dict):
+        pruning = {rule for rule, on in pruning.items() if on}
+    problem = SearchProblem(position, pruning=frozenset(PRUNING_RULES if pruning is None else pruning),
+                            ordering=ordering)
+    kwargs: dict[str, Any] = {"max_expansions": max_expansions, "record": True, **switches}
+    if dedupe is not None:
+        kwargs["dedupe"] = dedupe
+    if algorithm == "depth-limited":
+        kwargs.setdefault("limit", kwargs.pop("depth_limit", 50))
+    if algorithm in INFORMED:
+        kwargs["heuristic"] = heuristic or DEFAULT_HEURISTIC[algorithm]
+    result = ALGORITHMS[algorithm](problem, **kwargs)
+    assert result.trace is not None
+    result.trace.options.update({"pruning": sorted(problem.pruning), "ordering": ordering,
+                                 "max_expansions": max_expansions, "algorithm": algorithm})
+    return result

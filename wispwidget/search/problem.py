@@ -1,4 +1,8 @@
-"""Any game position as a textbook search problem: successors, goal test, state key, heuristics.
+"""Any game position as a textbook search problem (AIMA 4th ed., section 3.1.1).
+
+``Problem`` gives the initial state, the moves to explore from a state (and the
+ones a pruning rule removes), the result of a move, the goal test and the state
+key; ``HEURISTICS`` are estimates of the moves still needed.
 
 It walks the same ``Game`` moves the table and the tuned solver use. The
 pruning switches are the sound rules of docs/solver.md, each named so a trace
@@ -70,7 +74,10 @@ ADMISSIBLE = {"zero", "deals-left", "cards-left"}
 
 @dataclass
 class SearchProblem:
-    """A search problem from ``start``.
+    """A search problem from ``start`` (also exported as ``Problem``).
+
+    States are immutable ``Position``s; the methods that look at a state take
+    the ``Game`` built on it (``game_at``), which is how the engine reads moves.
 
     ``pruning`` names the sound pruning rules to apply (all by default);
     ``ordering`` sorts successors most promising first.
@@ -89,6 +96,21 @@ class SearchProblem:
     def game(self) -> Game:
         """A fresh game at the start position."""
         return Game(self.start, validate=False)
+
+    @property
+    def initial(self) -> Position:
+        """The initial state."""
+        return self.start
+
+    @staticmethod
+    def game_at(state: Position) -> Game:
+        """A game at ``state``, to read its moves and play them."""
+        return Game(state, validate=False)
+
+    @staticmethod
+    def goal_test(state: Position) -> bool:
+        """Won: every card has left the table."""
+        return state.is_won
 
     @staticmethod
     def is_goal(game: Game) -> bool:
@@ -164,3 +186,6 @@ def _order_score(game: Game, move: Move) -> int:
         if not target:
             score -= 300
     return score
+
+
+Problem = SearchProblem

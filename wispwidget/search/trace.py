@@ -4,10 +4,18 @@ Each event is a small list of ints, ``[kind, node, parent, move, depth, g, h10,
 frontier, explored, rule]``: ``move`` and ``rule`` index the trace's tables,
 ``h10`` is ten times the heuristic value. Step ``k`` (``state_at(k)``) is a pure
 function of the start position and ``events[:k]``.
+
+A ``Trace`` is a search observer (node.py): pass it to an algorithm as
+``observer=`` and it records each report as an event, numbering the nodes in the
+order they appear. Each node id appears once, so when each node was reached and
+expanded are facts of the whole trace: ``state_at`` indexes them once (time
+linear in the trace) and then answers any step in logarithmic time; a state's
+node sets are built only when asked for.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +25,7 @@ from ..engine.move import Move
 from ..engine.position import Position
 from ..errors import FormatError
 from ..io.formats import check_trace_dict, load_json, move_from_dict, move_to_dict, position_from_dict, position_to_dict
+from .node import Node, SearchObserver
 
 TRACE_FORMAT = "wisp-trace/1"
 KINDS = ("generate", "expand", "duplicate", "prune", "backtrack", "goal", "iteration")
@@ -25,8 +34,8 @@ NO = -1
 
 
 @dataclass
-class Trace:
-    """The event log of one search run."""
+class Trace(SearchObserver):
+    """The event log of one search run; as an observer, it records the search it is passed to."""
 
     start: Position
     algorithm: str
@@ -36,6 +45,9 @@ class Trace:
     events: list[list[int]] = field(default_factory=list)
     _move_index: dict[Move, int] = field(default_factory=dict, repr=False)
     _rule_index: dict[str, int] = field(default_factory=dict, repr=False)
+    visited: list[tuple] = field(default_factory=list, repr=False)  # expanded state keys (not saved)
+    _ids: int = field(default=0, repr=False)
+    _index: _Index | None = field(default=None, repr=False)
 
     def record(self, kind: int, node: int, parent: int = NO, move: Move | None = None, depth: int = 0,
                g: float = 0, h: float = 0, frontier: int = 0, explored: int = 0, rule: str | None = None) -> None:
@@ -48,49 +60,52 @@ class Trace:
     def __len__(self) -> int:
         return len(self.events)
 
+    # -- the observer -------------------------------------------------------------------
+
+    def _number(self, node: Node) -> int:
+        node.id, self._ids = self._ids, self._ids + 1
+        return node.id
+
+    def _parent(self, node: Node) -> int:
+        return node.parent.id if node.parent is not None else NO
+
+    def generate(self, node: Node, frontier: int, explored: int) -> None:
+        self.record(GENERATE, self._number(node), self._parent(node), node.move, node.depth, g=node.g, h=node.h,
+                    frontier=frontier, explored=explored)
+
+    def expand(self, node: Node, frontier: int, explored: int) -> None:
+        self.visited.append(node.key)
+        self.record(EXPAND, node.id, depth=node.depth, g=node.g, h=node.h, frontier=frontier, explored=explored)
+
+    def duplicate(self, node: Node) -> None:
+        self.record(DUPLICATE, self._number(node), self._parent(node), node.move, node.depth, g=node.g, h=node.h)
+
+    def prune(self, parent: Node, move: Move, rule: str) -> None:
+        node_id, self._ids = self._ids, self._ids + 1
+        self.record(PRUNE, node_id, parent.id, move, parent.depth + 1, g=parent.g + 1, rule=rule)
+
+    def backtrack(self, node: Node) -> None:
+        self.record(BACKTRACK, node.id, depth=node.depth)
+
+    def goal(self, node: Node) -> None:
+        self.record(GOAL, node.id)
+
+    def iteration(self, limit: int) -> None:
+        self.record(ITERATION, NO, depth=limit)
+
     # -- replay -------------------------------------------------------------------------
 
     def state_at(self, k: int) -> TraceState:
         """The search as it stood after the first ``k`` events."""
         if not 0 <= k <= len(self.events):
             raise IndexError(f"step {k} is outside 0..{len(self.events)}")
-        parents: dict[int, int] = {}
-        via: dict[int, int] = {}
-        frontier: set[int] = set()
-        explored: set[int] = set()
-        pruned: set[int] = set()
-        duplicates: set[int] = set()
-        current = NO
-        goal = NO
-        counts = dict.fromkeys(KINDS, 0)
-        for event in self.events[:k]:
-            kind, node, parent, move = event[0], event[1], event[2], event[3]
-            counts[KINDS[kind]] += 1
-            if kind == ITERATION:
-                frontier.clear()
-                explored.clear()
-                pruned.clear()
-                duplicates.clear()
-                parents.clear()
-                via.clear()
-                current = NO
-                continue
-            if kind in (GENERATE, DUPLICATE, PRUNE):
-                parents[node] = parent
-                via[node] = move
-                (frontier if kind == GENERATE else pruned if kind == PRUNE else duplicates).add(node)
-            elif kind == EXPAND:
-                frontier.discard(node)
-                explored.add(node)
-                current = node
-            elif kind == BACKTRACK:
-                current = parents.get(node, NO)
-            elif kind == GOAL:
-                goal = current = node
-        path = self._path(current, parents, via)
-        return TraceState(step=k, current=current, path=path, frontier=frozenset(frontier),
-                          explored=frozenset(explored), pruned=frozenset(pruned), duplicates=frozenset(duplicates),
-                          goal=goal, counts=counts, trace=self)
+        if self._index is None or self._index.size != len(self.events):
+            self._index = _Index(self.events)
+        index = self._index
+        current = index.current[k]
+        goal = index.goal if index.goal_at < k else NO
+        path = self._path(current, index.parents, index.via)
+        return TraceState(k, current, path, goal, index.counts(k), self, index)
 
     def _path(self, node: int, parents: dict[int, int], via: dict[int, int]) -> list[Move]:
         path: list[Move] = []
@@ -135,6 +150,56 @@ class Trace:
         return trace
 
 
+class _Index:
+    """When each node was reached (and how) and expanded, and the current node after every event."""
+
+    def __init__(self, events: list[list[int]]) -> None:
+        self.size = len(events)
+        self.parents: dict[int, int] = {}
+        self.via: dict[int, int] = {}
+        self.reached: dict[int, tuple[int, int]] = {}  # node -> (event index, kind)
+        self.expanded: dict[int, int] = {}  # node -> event index
+        self.by_kind: list[list[int]] = [[] for _ in KINDS]  # the event indexes of each kind
+        self.current = [NO] * (len(events) + 1)  # the current node after the first k events
+        self.goal = self.goal_at = NO
+        current = NO
+        for i, event in enumerate(events):
+            kind, node, parent, move = event[0], event[1], event[2], event[3]
+            self.by_kind[kind].append(i)
+            if kind == ITERATION:
+                current = NO
+            elif kind in (GENERATE, DUPLICATE, PRUNE):
+                self.parents[node], self.via[node] = parent, move
+                self.reached[node] = (i, kind)
+            elif kind == EXPAND:
+                self.expanded[node] = i
+                current = node
+            elif kind == BACKTRACK:
+                current = self.parents.get(node, NO)
+            elif kind == GOAL:
+                current = node
+                if self.goal == NO:
+                    self.goal, self.goal_at = node, i
+            self.current[i + 1] = current
+
+    def counts(self, k: int) -> dict[str, int]:
+        return {name: bisect.bisect_left(self.by_kind[kind], k) for kind, name in enumerate(KINDS)}
+
+    def since(self, k: int) -> int:
+        """The index of the last iteration event before step ``k`` (its tree is the one shown), or -1."""
+        starts = self.by_kind[ITERATION]
+        at = bisect.bisect_left(starts, k)
+        return starts[at - 1] if at else -1
+
+    def reached_as(self, k: int, kind: int) -> frozenset[int]:
+        start = self.since(k)
+        return frozenset(n for n, (i, how) in self.reached.items() if how == kind and start < i < k)
+
+    def expanded_by(self, k: int) -> frozenset[int]:
+        start = self.since(k)
+        return frozenset(n for n, i in self.expanded.items() if start < i < k)
+
+
 def _intern(table: list, index: dict, value) -> int:
     """The position of ``value`` in ``table``, appending it the first time."""
     at = index.get(value)
@@ -144,20 +209,51 @@ def _intern(table: list, index: dict, value) -> int:
     return at
 
 
-@dataclass(frozen=True)
 class TraceState:
-    """One step of a trace: the current node, its path and position, and the node sets."""
+    """One step of a trace: the current node, its path and position, and the node sets (built when asked for)."""
 
-    step: int
-    current: int
-    path: list[Move]
-    frontier: frozenset[int]
-    explored: frozenset[int]
-    pruned: frozenset[int]
-    duplicates: frozenset[int]
-    goal: int
-    counts: dict[str, int]
-    trace: Trace
+    __slots__ = ("_cache", "_index", "counts", "current", "goal", "path", "step", "trace")
+
+    def __init__(self, step: int, current: int, path: list[Move], goal: int, counts: dict[str, int], trace: Trace,
+                 index: _Index) -> None:
+        self.step, self.current, self.path, self.goal = step, current, path, goal
+        self.counts, self.trace = counts, trace
+        self._index = index
+        self._cache: dict[str, frozenset[int]] = {}
+
+    def __repr__(self) -> str:
+        return f"TraceState(step={self.step}, current={self.current}, goal={self.goal}, path={len(self.path)} moves)"
+
+    def _nodes(self, name: str) -> frozenset[int]:
+        if name not in self._cache:
+            index, k = self._index, self.step
+            if name == "explored":
+                self._cache[name] = index.expanded_by(k)
+            elif name == "frontier":
+                self._cache[name] = index.reached_as(k, GENERATE) - index.expanded_by(k)
+            else:
+                self._cache[name] = index.reached_as(k, PRUNE if name == "pruned" else DUPLICATE)
+        return self._cache[name]
+
+    @property
+    def frontier(self) -> frozenset[int]:
+        """Nodes generated and not yet expanded."""
+        return self._nodes("frontier")
+
+    @property
+    def explored(self) -> frozenset[int]:
+        """Nodes expanded."""
+        return self._nodes("explored")
+
+    @property
+    def pruned(self) -> frozenset[int]:
+        """Moves a pruning rule removed (each a node id)."""
+        return self._nodes("pruned")
+
+    @property
+    def duplicates(self) -> frozenset[int]:
+        """Successors dropped because their state was already reached."""
+        return self._nodes("duplicates")
 
     @property
     def position(self) -> Position:

@@ -38,13 +38,17 @@ class Comparison:
         import matplotlib.pyplot as plt
 
         if ax is None:
-            _, ax = plt.subplots(figsize=(6, 3))
+            _, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(self.rows)), 3.4), layout="constrained")
         names = [r["algorithm"] for r in self.rows]
         values = [r[metric] or 0 for r in self.rows]
         ax.bar(names, values, color=["#66bb6a" if r["solved"] else "#ef5350" for r in self.rows])
         ax.set_ylabel(metric)
         ax.set_yscale("log" if max(values, default=0) > 1000 else "linear")
         ax.set_title(f"{metric} by algorithm (green: solved)")
+        ax.tick_params(axis="x", labelrotation=30)
+        for label in ax.get_xticklabels():
+            label.set_horizontalalignment("right")
+            label.set_rotation_mode("anchor")
         return ax
 
 

@@ -1,0 +1,151 @@
+/**
+ * The search as it stood after the first k events: the same replay as Trace.state_at in Python.
+ * A Replayer moves forward one event at a time, so stepping or playing through a trace costs time
+ * linear in its length overall; stepping back starts again from the root.
+ */
+
+export type MoveTriple = [string, string, number];
+
+export interface TracePayload {
+  algorithm: string;
+  options: Record<string, unknown>;
+  kinds: string[];
+  moves: MoveTriple[];
+  rules: string[];
+  events: number[][];
+  positions: Record<string, unknown>;
+  reveal?: boolean;
+}
+
+export interface Replay {
+  step: number;
+  current: number;
+  goal: number;
+  path: number[]; // node ids from the root to the current node
+  frontier: Set<number>;
+  explored: Set<number>;
+  pruned: Set<number>;
+  duplicates: Set<number>;
+  parents: Map<number, number>;
+  via: Map<number, number>;
+  depth: Map<number, number>;
+  g: Map<number, number>;
+  h: Map<number, number>; // the heuristic value (events carry ten times it)
+  order: Map<number, number>; // the event index at which each node was reached
+  rule: Map<number, number>;
+  counts: Record<string, number>;
+  last: number; // the kind code of the event just replayed (-1 at step 0)
+}
+
+function empty(trace: TracePayload): Replay {
+  const r: Replay = {
+    step: 0, current: -1, goal: -1, path: [], frontier: new Set(), explored: new Set(), pruned: new Set(),
+    duplicates: new Set(), parents: new Map(), via: new Map(), depth: new Map(), g: new Map(), h: new Map(),
+    order: new Map(), rule: new Map(), counts: {}, last: -1,
+  };
+  for (const kind of trace.kinds) r.counts[kind] = 0;
+  return r;
+}
+
+function apply(trace: TracePayload, r: Replay, index: number): void {
+  const [code, node, parent, move, depth, g, h10, , , rule] = trace.events[index];
+  const kind = trace.kinds[code];
+  r.counts[kind] += 1;
+  r.last = code;
+  switch (kind) {
+    case "iteration":
+      for (const s of [r.frontier, r.explored, r.pruned, r.duplicates]) s.clear();
+      r.parents.clear();
+      r.via.clear();
+      r.current = -1;
+      break;
+    case "generate":
+    case "duplicate":
+    case "prune":
+      r.parents.set(node, parent);
+      r.via.set(node, move);
+      r.depth.set(node, depth);
+      r.g.set(node, g);
+      r.h.set(node, h10 / 10);
+      r.order.set(node, index);
+      if (rule >= 0) r.rule.set(node, rule);
+      (kind === "generate" ? r.frontier : kind === "prune" ? r.pruned : r.duplicates).add(node);
+      break;
+    case "expand":
+      r.frontier.delete(node);
+      r.explored.add(node);
+      r.current = node;
+      break;
+    case "backtrack":
+      r.current = r.parents.get(node) ?? -1;
+      break;
+    case "goal":
+      r.goal = node;
+      r.current = node;
+      break;
+  }
+}
+
+function finish(r: Replay): Replay {
+  r.path = [];
+  for (let node = r.current; node >= 0; node = r.parents.get(node) ?? -1) {
+    r.path.unshift(node);
+    if (!r.parents.has(node) || r.parents.get(node)! < 0) break;
+  }
+  return r;
+}
+
+/** A fresh replay of events[:k]. */
+export function replay(trace: TracePayload, k: number): Replay {
+  return new Replayer(trace).at(k);
+}
+
+/** An incremental replay: `at(k)` for increasing k costs only the events in between. */
+export class Replayer {
+  private r: Replay;
+  constructor(readonly trace: TracePayload) {
+    this.r = empty(trace);
+  }
+  at(k: number): Replay {
+    k = Math.max(0, Math.min(k, this.trace.events.length));
+    if (k < this.r.step) this.r = empty(this.trace);
+    for (let i = this.r.step; i < k; i++) apply(this.trace, this.r, i);
+    this.r.step = k;
+    if (k === 0) this.r.last = -1;
+    return finish(this.r);
+  }
+}
+
+/** The number of the trace's steps, per lockstep mode. */
+export function expansions(trace: TracePayload): number[] {
+  const code = trace.kinds.indexOf("expand");
+  const out: number[] = [];
+  trace.events.forEach((e, i) => { if (e[0] === code) out.push(i); });
+  return out;
+}
+
+/** The shared steps of several traces: the longest one's events, or expansions. */
+export function sharedTotal(traces: TracePayload[], lockstep: string): number {
+  return Math.max(0, ...traces.map((t) => (lockstep === "expansions" ? expansions(t).length : t.events.length)));
+}
+
+/** A trace's own step at a shared step (in expansions lockstep: just before its next expansion). */
+export function stepOf(trace: TracePayload, expandAt: number[], shared: number, lockstep: string): number {
+  if (lockstep !== "expansions") return Math.min(shared, trace.events.length);
+  return shared < expandAt.length ? expandAt[shared] : trace.events.length;
+}
+
+/** The shared step at which the event `index` of a trace has just been replayed. */
+export function sharedOf(expandAt: number[], index: number, lockstep: string): number {
+  if (lockstep !== "expansions") return index + 1;
+  let n = 0;
+  while (n < expandAt.length && expandAt[n] <= index) n++;
+  return n;
+}
+
+export function moveText(move: MoveTriple | undefined): string {
+  if (!move) return "";
+  const [from, to, count] = move;
+  if (from === "stock") return to === "tableau" ? "deal" : "draw";
+  return `${from}\u2192${to}${count > 1 ? ` \u00d7${count}` : ""}`;
+}

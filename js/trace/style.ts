@@ -1,0 +1,85 @@
+/** The trace view's own styles (the board keeps the table's), added once per document. */
+export const TRACE_CSS = `
+.ww-trace { --ww-t-frontier: #64b5f6; --ww-t-explored: #bdbdbd; --ww-t-current: #ff9800; --ww-t-pruned: #e53935;
+  --ww-t-duplicate: #ce93d8; --ww-t-solution: #43a047; --ww-t-ink: var(--jp-ui-font-color1, #1d1d1d);
+  --ww-t-paper: var(--jp-layout-color0, #fff); --ww-t-line: var(--jp-border-color1, #bbb);
+  font-size: 13px; outline: none; color: var(--ww-t-ink); }
+.ww-trace:focus-visible { outline: 2px solid var(--ww-t-current); outline-offset: 2px; }
+.ww-trace .ww-toolbar, .ww-trace .ww-runbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
+.ww-trace .ww-runbar label { display: inline-flex; gap: 3px; align-items: center; }
+.ww-trace .ww-runbar select { font: inherit; }
+.ww-trace .ww-run-status { color: #b71c1c; }
+.ww-legend { display: flex; flex-wrap: wrap; gap: 12px; margin: 4px 0; align-items: center; }
+.ww-legend span { display: inline-flex; align-items: center; gap: 4px; }
+.ww-legend i { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 1px solid #555; }
+.ww-trace-panels { display: grid; grid-template-columns: repeat(var(--ww-panels, 1), minmax(0, 1fr)); gap: 14px; }
+.ww-trace-panel { min-width: 0; border-top: 1px solid var(--ww-t-line); padding-top: 4px; }
+.ww-trace-panel h3 { margin: 2px 0 4px; font-size: 1.1em; }
+.ww-trace-main { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
+.ww-trace-panels[style*="--ww-panels: 2"] .ww-trace-board { display: none; }
+.ww-trace .ww-trace-board { flex: 1 1 300px; min-width: 260px; max-width: 460px; }
+.ww-trace .ww-trace-board.ww-stale { opacity: 0.35; }
+.ww-trace-treebox { flex: 2 1 340px; min-width: 260px; }
+.ww-tree-panel { position: relative; overflow: auto; height: 340px; border: 1px solid var(--ww-t-line);
+  background: var(--ww-t-paper); cursor: grab; touch-action: none; }
+.ww-tree-panel.ww-panning { cursor: grabbing; }
+.ww-tree-panel svg { display: block; margin: 0 auto; }
+.ww-trace-panels[style*="--ww-panels: 2"] .ww-trace-side { grid-template-columns: minmax(0, 1fr); }
+.ww-trace .ww-node-small { stroke-width: 0.5; }
+.ww-trace .ww-tree { min-width: 0; max-width: none; }
+.ww-trace .ww-edge { stroke: #9e9e9e; stroke-width: 1.2; }
+.ww-trace .ww-edge.ww-solution { stroke: var(--ww-t-solution); stroke-width: 3.5; }
+.ww-trace .ww-node { stroke: #424242; stroke-width: 1; cursor: pointer; }
+.ww-trace .ww-node.ww-frontier { fill: var(--ww-t-frontier); }
+.ww-trace .ww-node.ww-explored { fill: var(--ww-t-explored); }
+.ww-trace .ww-node.ww-current { fill: var(--ww-t-current); }
+.ww-trace .ww-node.ww-pruned { fill: var(--ww-t-pruned); }
+.ww-trace .ww-node.ww-duplicate { fill: var(--ww-t-duplicate); }
+.ww-trace .ww-node.ww-solution { fill: var(--ww-t-solution); }
+.ww-trace .ww-node.ww-is-current { stroke: #e65100; stroke-width: 3; }
+.ww-trace .ww-node:hover { stroke: #000; stroke-width: 3; }
+.ww-trace .ww-goal-label { font-size: 12px; font-weight: bold; fill: var(--ww-t-solution); }
+.ww-trace .ww-compact .ww-goal-label { font-size: 9px; }
+.ww-hover { min-height: 1.3em; color: var(--jp-ui-font-color2, #555); font-size: 0.95em; }
+.ww-trace-side { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr); gap: 10px; margin-top: 6px; }
+.ww-trace-side h4 { margin: 0 0 2px; font-size: 1em; }
+.ww-frontier-list, .ww-explored-list { margin: 0; padding-left: 2.8em; max-height: 170px; overflow: auto;
+  font-family: var(--jp-code-font-family, monospace); font-size: 0.92em; }
+.ww-explored-list { padding-left: 0; list-style: none; }
+.ww-code { margin: 0; padding: 4px 0; list-style: none; font-family: var(--jp-code-font-family, monospace);
+  font-size: 0.92em; background: var(--jp-layout-color1, #f7f7f7); border-radius: 4px; }
+.ww-code li { white-space: pre-wrap; padding: 0 6px 0 2.2em; text-indent: -1.6em; border-left: 4px solid transparent; }
+.ww-code li[aria-current="step"] { background: #fff3cd; border-left-color: var(--ww-t-current); font-weight: bold;
+  color: #000; }
+.ww-code-title { font-weight: bold; margin: 0 0 2px; }
+.ww-goal-banner { display: inline-block; background: var(--ww-t-solution); color: #fff; padding: 1px 8px;
+  border-radius: 10px; font-weight: bold; }
+.ww-summary { display: block; width: 100%; height: calc(100% - 2.4em); }
+.ww-tree-panel > .ww-muted { margin: 4px 6px; line-height: 1.4em; }
+.ww-chart-line { fill: none; stroke: var(--ww-t-frontier); stroke-width: 2; }
+.ww-chart-bar { fill: var(--ww-t-explored); }
+.ww-axis { stroke: #777; }
+.ww-chart-title { font-size: 12px; fill: currentColor; }
+.ww-chart-label { font-size: 9px; fill: currentColor; }
+.ww-trace.ww-present { font-size: 22px; --ww-t-ink: #000; --ww-t-paper: #fff; --ww-t-line: #000;
+  --ww-t-frontier: #0057e7; --ww-t-explored: #8a8a8a; --ww-t-current: #ff6f00; --ww-t-pruned: #d50000;
+  --ww-t-duplicate: #aa00ff; --ww-t-solution: #00a000; background: #fff; color: #000; padding: 10px; }
+.ww-trace.ww-present .ww-button { font-size: 20px; padding: 6px 14px; border: 2px solid #000; color: #000;
+  background: #fff; }
+.ww-trace.ww-present .ww-tree-panel { height: 56vh; border: 2px solid #000; }
+.ww-trace.ww-present .ww-node { stroke: #000; stroke-width: 1.5; }
+.ww-trace.ww-present .ww-edge { stroke: #555; stroke-width: 2; }
+.ww-trace.ww-present .ww-code { background: #fff; border: 2px solid #000; }
+.ww-trace.ww-present .ww-code li[aria-current="step"] { background: #ffe082; }
+.ww-trace.ww-present .ww-counters, .ww-trace.ww-present .ww-path { font-size: 1em; }
+.ww-trace.ww-present .ww-runbar, .ww-trace.ww-present .ww-speed-label, .ww-trace.ww-present .ww-speed { display: none; }
+.ww-trace.ww-present .ww-trace-board { max-width: 520px; }
+`;
+
+export function addStyle(doc: Document): void {
+  if (doc.getElementById("ww-trace-style")) return;
+  const style = doc.createElement("style");
+  style.id = "ww-trace-style";
+  style.textContent = TRACE_CSS;
+  doc.head.append(style);
+}

@@ -1,0 +1,538 @@
+/**
+ * The search-trace view: one control bar over one or two trace panels. Each panel replays its trace in the
+ * browser (so the view works in a static export too) and shows the position at the current node (drawn
+ * read-only by the table's own renderer), the tree, the frontier as the algorithm holds it, the explored
+ * nodes, and the pseudo-code with the line being executed.
+ */
+import { h, LocalModel } from "../local_model";
+import { createTable } from "../table";
+import type { Model, TableState } from "../types";
+import { fValue, frontierKind, listingFor } from "./pseudocode";
+import { expansions, moveText, Replayer, sharedOf, sharedTotal, stepOf, type Replay, type TracePayload } from "./replay";
+import { addStyle } from "./style";
+import { drawSummary, drawTree, nodeInfo, type Drawn } from "./tree";
+
+const LEGEND: [string, string][] = [
+  ["frontier", "frontier"], ["explored", "explored"], ["current", "current node"], ["pruned", "pruned"],
+  ["duplicate", "duplicate"], ["solution", "solution path / goal"],
+];
+const FRONTIER_SHOWN = 40;
+
+interface Choices {
+  algorithms: string[];
+  heuristics: string[];
+  informed: string[];
+  default_heuristic: Record<string, string>;
+  rules: string[];
+}
+
+function button(doc: Document, label: string, action: () => void, text = label): HTMLButtonElement {
+  const b = h(doc, "button", "ww-button", text);
+  b.type = "button";
+  b.setAttribute("aria-label", label);
+  b.addEventListener("click", action);
+  return b;
+}
+
+/** One trace: board, tree, frontier, explored and pseudo-code, at the step the control bar asks for. */
+class Panel {
+  readonly el: HTMLElement;
+  readonly replayer: Replayer;
+  readonly expandAt: number[];
+  private board: HTMLElement;
+  private boardModel: LocalModel;
+  private closeBoard: () => void;
+  private counters: HTMLElement;
+  private treePanel: HTMLElement;
+  private hover: HTMLElement;
+  private frontierTitle: HTMLElement;
+  private frontierList: HTMLOListElement;
+  private exploredTitle: HTMLElement;
+  private exploredList: HTMLElement;
+  private code: HTMLOListElement;
+  private path: HTMLElement;
+  private drawn: Drawn | null = null;
+  zoom = 1;
+  fitted = false;
+  last: Replay | null = null;
+
+  constructor(private doc: Document, readonly trace: TracePayload, readonly index: number,
+              private jump: (panel: Panel, eventIndex: number) => void) {
+    this.replayer = new Replayer(trace);
+    this.expandAt = expansions(trace);
+    this.el = h(doc, "section", "ww-trace-panel");
+    this.el.dataset.panel = String(index);
+    this.el.dataset.algorithm = trace.algorithm;
+    const listing = listingFor(trace.algorithm, trace.options);
+    const heading = h(doc, "h3", "", this.title());
+    this.counters = h(doc, "div", "ww-counters");
+    this.counters.setAttribute("role", "status");
+    const main = h(doc, "div", "ww-trace-main");
+    this.board = h(doc, "div", "ww-trace-board");
+    const treeBox = h(doc, "div", "ww-trace-treebox");
+    this.treePanel = h(doc, "div", "ww-tree-panel");
+    this.treePanel.dataset.treePanel = "true";
+    this.treePanel.setAttribute("aria-label", "Search tree (drag to pan, Ctrl+wheel to zoom)");
+    this.hover = h(doc, "div", "ww-hover");
+    this.hover.setAttribute("aria-live", "off");
+    treeBox.append(this.treePanel, this.hover);
+    main.append(this.board, treeBox);
+    const side = h(doc, "div", "ww-trace-side");
+    const lists = h(doc, "div", "ww-trace-lists");
+    this.frontierTitle = h(doc, "h4");
+    this.frontierList = h(doc, "ol", "ww-frontier-list");
+    this.frontierList.dataset.frontier = frontierKind(trace.algorithm);
+    this.exploredTitle = h(doc, "h4");
+    this.exploredList = h(doc, "ul", "ww-explored-list");
+    this.exploredList.dataset.explored = "true";
+    lists.append(this.frontierTitle, this.frontierList, this.exploredTitle, this.exploredList);
+    const codeBox = h(doc, "div", "ww-code-box");
+    codeBox.append(h(doc, "p", "ww-code-title", listing.title));
+    this.code = h(doc, "ol", "ww-code");
+    this.code.setAttribute("aria-label", "Pseudo-code");
+    listing.lines.forEach((text, i) => {
+      const li = h(doc, "li", "", text);
+      li.dataset.line = String(i);
+      this.code.append(li);
+    });
+    codeBox.append(this.code);
+    side.append(lists, codeBox);
+    this.path = h(doc, "div", "ww-path");
+    this.path.setAttribute("aria-label", "Path from the root");
+    this.el.append(heading, this.counters, main, this.path, side);
+    this.boardModel = new LocalModel({ table: trace.positions["0"], view_only: true, status: "", message: {},
+      hint_move: {}, games: [] });
+    this.closeBoard = createTable(this.boardModel, this.board);
+    this.panning();
+    this.treePanel.addEventListener("click", (event) => {
+      const target = (event.target as Element).closest?.("[data-node]") as SVGElement | null;
+      if (!target || !this.last) return;
+      const at = this.last.order.get(Number(target.dataset.node));
+      this.jump(this, at ?? 0);
+    });
+    this.treePanel.addEventListener("mouseover", (event) => {
+      const target = (event.target as Element).closest?.("[data-node]") as SVGElement | null;
+      if (target && this.last) this.hover.textContent = nodeInfo(this.trace, this.last, Number(target.dataset.node));
+    });
+    this.treePanel.addEventListener("wheel", (event) => {
+      if (!event.ctrlKey) return;
+      event.preventDefault();
+      this.setZoom(this.zoom * (event.deltaY < 0 ? 1.2 : 1 / 1.2));
+    }, { passive: false });
+  }
+
+  private title(): string {
+    const o = this.trace.options;
+    const bits = [];
+    if (o.heuristic) bits.push(`h = ${o.heuristic}`);
+    if (o.weight !== undefined && Number(o.weight) !== 1) bits.push(`weight ${o.weight}`);
+    if (o.dedupe !== undefined) bits.push(o.dedupe ? "duplicate detection" : "no duplicate detection");
+    if (Array.isArray(o.pruning)) bits.push(o.pruning.length ? `pruning: ${o.pruning.join(", ")}` : "no pruning");
+    if (o.ordering) bits.push("move ordering");
+    return `${this.trace.algorithm}${bits.length ? ` (${bits.join("; ")})` : ""}`;
+  }
+
+  private panning(): void {
+    let start: [number, number, number, number] | null = null;
+    this.treePanel.addEventListener("pointerdown", (event) => {
+      if ((event.target as Element).closest?.("[data-node]")) return;
+      start = [event.clientX, event.clientY, this.treePanel.scrollLeft, this.treePanel.scrollTop];
+      this.treePanel.classList.add("ww-panning");
+    });
+    this.treePanel.addEventListener("pointermove", (event) => {
+      if (!start) return;
+      this.treePanel.scrollLeft = start[2] - (event.clientX - start[0]);
+      this.treePanel.scrollTop = start[3] - (event.clientY - start[1]);
+    });
+    const stop = () => {
+      start = null;
+      this.treePanel.classList.remove("ww-panning");
+    };
+    this.treePanel.addEventListener("pointerup", stop);
+    this.treePanel.addEventListener("pointerleave", stop);
+  }
+
+  stepAt(shared: number, lockstep: string): number {
+    return stepOf(this.trace, this.expandAt, shared, lockstep);
+  }
+
+  sharedOf(eventIndex: number, lockstep: string): number {
+    return sharedOf(this.expandAt, eventIndex, lockstep);
+  }
+
+  setZoom(zoom: number, fitted = false): void {
+    this.zoom = Math.max(0.05, Math.min(zoom, 6));
+    this.fitted = fitted;
+    this.applyZoom();
+    this.follow();
+  }
+
+  fit(): void {
+    if (!this.drawn) return;
+    const w = this.treePanel.clientWidth - 4;
+    const hgt = this.treePanel.clientHeight - 4;
+    if (w <= 0 || hgt <= 0) return;
+    this.setZoom(Math.min(w / this.drawn.width, hgt / this.drawn.height, 2), true);
+  }
+
+  private applyZoom(): void {
+    if (!this.drawn) return;
+    this.drawn.svg.style.width = `${Math.floor(this.drawn.width * this.zoom)}px`;
+    this.drawn.svg.style.height = `${Math.floor(this.drawn.height * this.zoom)}px`;
+  }
+
+  /** Scroll the tree panel so the current node is in view. */
+  follow(): void {
+    if (!this.drawn || !this.last) return;
+    const at = this.drawn.at.get(this.last.current >= 0 ? this.last.current : 0);
+    if (!at) return;
+    const p = this.treePanel;
+    const [x, y] = [at[0] * this.zoom, at[1] * this.zoom];
+    const margin = 30;
+    if (x < p.scrollLeft + margin || x > p.scrollLeft + p.clientWidth - margin) p.scrollLeft = x - p.clientWidth / 2;
+    if (y < p.scrollTop + margin || y > p.scrollTop + p.clientHeight - margin) p.scrollTop = y - p.clientHeight / 2;
+  }
+
+  render(k: number, total: number): void {
+    const r = this.replayer.at(k);
+    this.last = r;
+    const c = r.counts;
+    const events = this.trace.events.length;
+    this.counters.replaceChildren(
+      `step ${k}/${events} · expanded ${c.expand ?? 0} · generated ${c.generate ?? 0} · duplicates ` +
+      `${c.duplicate ?? 0} · pruned ${c.prune ?? 0} · frontier ${r.frontier.size} · explored ${r.explored.size}`,
+    );
+    if (r.goal >= 0) {
+      this.counters.append(" · ", h(this.doc, "span", "ww-goal-banner", `goal reached in ${r.path.length - 1} moves`));
+    } else if (k >= events && total > 0) {
+      this.counters.append(" · search ended without a goal");
+    }
+    const moves = r.path.slice(1).map((n) => moveText(this.trace.moves[r.via.get(n) ?? -1]));
+    this.path.textContent = moves.length ? `path: ${moves.join(", ")}` : "path: (root)";
+    const position = this.trace.positions[String(r.current >= 0 ? r.current : 0)] as TableState | undefined;
+    if (position) this.boardModel.set("table", position);
+    this.board.classList.toggle("ww-stale", !position);
+    this.board.title = position ? "" : "This node's position was not sent (the widget sends the first 20,000).";
+    this.board.dataset.node = String(r.current);
+    this.drawTreeOrSummary(r);
+    if (k === 0) this.hover.textContent = "Step 0: the search has not started. The first step puts the start node on the frontier.";
+    else if (this.hover.dataset.step === "0") this.hover.textContent = "";
+    this.hover.dataset.step = String(k);
+    this.drawFrontier(r);
+    this.drawCode(r, k >= events);
+  }
+
+  private drawTreeOrSummary(r: Replay): void {
+    const left = this.treePanel.scrollLeft;
+    const top = this.treePanel.scrollTop;
+    this.drawn = drawTree(this.doc, this.trace, r);
+    if (this.drawn) {
+      this.treePanel.replaceChildren(this.drawn.svg);
+      this.applyZoom();
+      if (this.fitted) this.fit();
+      this.treePanel.scrollLeft = left;
+      this.treePanel.scrollTop = top;
+      this.follow();
+    } else {
+      const note = h(this.doc, "p", "ww-muted",
+        `${r.parents.size + 1} nodes: more than the tree draws, so a summary instead.`);
+      this.treePanel.replaceChildren(note, drawSummary(this.doc, this.trace, r));
+    }
+  }
+
+  private drawFrontier(r: Replay): void {
+    const kind = frontierKind(this.trace.algorithm);
+    let items: number[];
+    if (kind === "stack") {
+      items = [...r.path].reverse(); // the path is the stack: each node with its successors still to try
+    } else {
+      items = [...r.frontier];
+      const f = (n: number) => fValue(this.trace.algorithm, this.trace.options, r.g.get(n) ?? 0, r.h.get(n) ?? 0) ?? 0;
+      const order = (n: number) => r.order.get(n) ?? 0;
+      items.sort(kind === "queue" ? (a, b) => order(a) - order(b) : (a, b) => f(a) - f(b) || order(a) - order(b));
+    }
+    const names = { queue: "Frontier: FIFO queue (next out first)", stack: "Stack (top first)",
+      priority: "Frontier: priority queue (lowest f first)" };
+    this.frontierTitle.textContent = `${names[kind]} · ${kind === "stack" ? items.length : r.frontier.size}`;
+    this.frontierList.replaceChildren(...items.slice(0, FRONTIER_SHOWN).map((n) => {
+      const g = r.g.get(n) ?? 0;
+      const hv = r.h.get(n) ?? 0;
+      const f = fValue(this.trace.algorithm, this.trace.options, g, hv);
+      const li = h(this.doc, "li", "", `#${n} ${n === 0 ? "start" : moveText(this.trace.moves[r.via.get(n) ?? -1])}` +
+        ` · g ${g}` + (f === null ? "" : ` · h ${hv} · f ${f}`));
+      li.dataset.node = String(n);
+      return li;
+    }));
+    if (items.length > FRONTIER_SHOWN) this.frontierList.append(h(this.doc, "li", "ww-muted", `… ${items.length - FRONTIER_SHOWN} more`));
+    this.exploredTitle.textContent = `Explored · ${r.explored.size}`;
+    const recent = [...r.explored].slice(-16).reverse();
+    this.exploredList.textContent = recent.length ? `latest: ${recent.map((n) => `#${n}`).join(" ")}` : "(none yet)";
+  }
+
+  private drawCode(r: Replay, ended: boolean): void {
+    const listing = listingFor(this.trace.algorithm, this.trace.options);
+    let line = 0;
+    if (r.last >= 0) {
+      const e = this.trace.events[r.step - 1];
+      const kind = this.trace.kinds[r.last];
+      line = listing.line[kind === "generate" && e[2] < 0 ? "root" : kind] ?? 0;
+      if (ended && r.goal < 0) line = listing.line.fail ?? line;
+    }
+    this.code.querySelectorAll("li").forEach((li) => {
+      if (Number(li.dataset.line) === line) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
+    });
+    this.code.dataset.kind = r.last >= 0 ? this.trace.kinds[r.last] : "start";
+  }
+
+  close(): void {
+    this.closeBoard();
+    this.el.remove();
+  }
+}
+
+/** Build the trace view inside `el`; returns the clean-up function. */
+export function createTraceView(model: Model, el: HTMLElement): () => void {
+  const doc = el.ownerDocument;
+  addStyle(doc);
+  const viewOnly = Boolean(model.get("view_only"));
+  const tracesOf = (): TracePayload[] => {
+    const many = model.get("traces") as TracePayload[] | undefined;
+    return many && many.length ? many : [model.get("trace") as TracePayload];
+  };
+  let traces = tracesOf();
+  let lockstep = String(model.get("lockstep") ?? "steps");
+  let total = sharedTotal(traces, lockstep);
+  let step = Math.min(Number(model.get("step") ?? 0), total);
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  const root = h(doc, "div", "ww-trace");
+  root.tabIndex = 0;
+  root.setAttribute("aria-label", "Search trace (arrow keys step, space plays, Home and End)");
+  const controls = h(doc, "div", "ww-toolbar");
+  const scrubber = h(doc, "input", "ww-scrubber");
+  scrubber.type = "range";
+  scrubber.min = "0";
+  scrubber.setAttribute("aria-label", "Step");
+  const speed = h(doc, "input", "ww-speed");
+  speed.type = "range";
+  speed.min = "1";
+  speed.max = "60";
+  speed.value = String(model.get("speed") ?? 4);
+  speed.setAttribute("aria-label", "Speed");
+  const play = button(doc, "Play", () => (timer ? pause() : start()));
+  const present = button(doc, "Presentation", () => {
+    model.set("presentation", !root.classList.contains("ww-present"));
+    model.save_changes();
+    applyPresentation();
+  });
+  const stepLabel = h(doc, "span", "ww-step-label");
+  controls.append(
+    button(doc, "Start", () => go(0)),
+    button(doc, "Step back", () => go(step - 1), "\u25c0"),
+    play,
+    button(doc, "Step forward", () => go(step + 1), "\u25b6"),
+    button(doc, "End", () => go(total)),
+    scrubber,
+    stepLabel,
+    h(doc, "span", "ww-speed-label", "speed"),
+    speed,
+    button(doc, "Zoom out", () => panels.forEach((p) => p.setZoom(p.zoom / 1.25)), "\u2212"),
+    button(doc, "Zoom in", () => panels.forEach((p) => p.setZoom(p.zoom * 1.25)), "+"),
+    button(doc, "Fit", () => panels.forEach((p) => p.fit())),
+    present,
+  );
+  const legend = h(doc, "div", "ww-legend");
+  legend.dataset.legend = "true";
+  legend.setAttribute("aria-label", "Legend");
+  for (const [state, label] of LEGEND) {
+    const item = h(doc, "span");
+    item.dataset.legendItem = state;
+    const swatch = h(doc, "i");
+    swatch.style.background = `var(--ww-t-${state})`;
+    item.append(swatch, label);
+    legend.append(item);
+  }
+  const runbar = viewOnly ? null : buildRunbar();
+  const area = h(doc, "div", "ww-trace-panels");
+  root.append(controls);
+  if (runbar) root.append(runbar.el);
+  root.append(legend, area);
+  el.append(root);
+
+  let panels: Panel[] = [];
+  function build(): void {
+    panels.forEach((p) => p.close());
+    traces = tracesOf();
+    total = sharedTotal(traces, lockstep);
+    step = Math.min(step, total);
+    scrubber.max = String(total);
+    area.style.setProperty("--ww-panels", String(traces.length));
+    panels = traces.map((t, i) => new Panel(doc, t, i, jump));
+    area.replaceChildren(...panels.map((p) => p.el));
+    runbar?.sync();
+  }
+
+  function jump(panel: Panel, eventIndex: number): void {
+    go(panel.sharedOf(eventIndex, lockstep));
+  }
+
+  function render(): void {
+    scrubber.value = String(step);
+    stepLabel.textContent = `${lockstep === "expansions" && traces.length > 1 ? "expansion" : "step"} ${step}/${total}`;
+    for (const p of panels) p.render(p.stepAt(step, lockstep), total);
+  }
+
+  function go(k: number): void {
+    step = Math.max(0, Math.min(total, k));
+    model.set("step", step);
+    model.save_changes();
+    render();
+    if (step >= total) pause();
+  }
+  function start(): void {
+    if (step >= total) go(0);
+    play.textContent = "Pause";
+    play.setAttribute("aria-label", "Pause");
+    timer = setInterval(() => go(step + 1), 1000 / Number(speed.value));
+  }
+  function pause(): void {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    play.textContent = "Play";
+    play.setAttribute("aria-label", "Play");
+  }
+  function applyPresentation(): void {
+    const on = Boolean(model.get("presentation"));
+    root.classList.toggle("ww-present", on);
+    present.setAttribute("aria-pressed", String(on));
+    requestAnimationFrame?.(() => panels.forEach((p) => (p.fitted ? p.fit() : p.follow())));
+  }
+
+  function buildRunbar() {
+    const bar = h(doc, "div", "ww-runbar");
+    bar.setAttribute("aria-label", "Run another search");
+    const choices = (model.get("choices") ?? {}) as Choices;
+    const select = (label: string, values: string[]) => {
+      const s = h(doc, "select");
+      s.setAttribute("aria-label", label);
+      for (const v of values) s.append(new Option(v, v));
+      return s;
+    };
+    const check = (label: string, on: boolean) => {
+      const wrap = h(doc, "label");
+      const box = h(doc, "input");
+      box.type = "checkbox";
+      box.checked = on;
+      box.setAttribute("aria-label", label);
+      wrap.append(box, label);
+      return [wrap, box] as const;
+    };
+    const algorithm = select("Algorithm", choices.algorithms ?? []);
+    const heuristic = select("Heuristic", choices.heuristics ?? []);
+    const [dedupeWrap, dedupe] = check("Duplicate detection", true);
+    const rules = (choices.rules ?? []).map((rule) => check(`Prune: ${rule}`, true));
+    const [orderWrap, ordering] = check("Move ordering", false);
+    const [besideWrap, beside] = check("Show beside", false);
+    const status = h(doc, "span", "ww-run-status");
+    status.setAttribute("role", "status");
+    const runButton = button(doc, "Run search", () => {
+      const informed = (choices.informed ?? []).includes(algorithm.value);
+      model.send({
+        type: "run", algorithm: algorithm.value, heuristic: informed ? heuristic.value : null, dedupe: dedupe.checked,
+        pruning: (choices.rules ?? []).filter((_, i) => rules[i][1].checked),
+        ordering: ordering.checked, beside: beside.checked, panel: 0,
+      });
+      status.textContent = "running\u2026";
+    }, "Run");
+    const informedChanged = () => {
+      const informed = (choices.informed ?? []).includes(algorithm.value);
+      heuristic.disabled = !informed;
+      if (informed && choices.default_heuristic?.[algorithm.value] && !heuristic.dataset.touched) {
+        heuristic.value = choices.default_heuristic[algorithm.value];
+      }
+    };
+    algorithm.addEventListener("change", informedChanged);
+    heuristic.addEventListener("change", () => (heuristic.dataset.touched = "1"));
+    bar.append(h(doc, "span", "", "Search again:"), algorithm, heuristic, dedupeWrap, ...rules.map(([w]) => w),
+      orderWrap, besideWrap, runButton, status);
+    return {
+      el: bar,
+      sync() {
+        const t = traces[0];
+        if (choices.algorithms?.includes(String(t.options.algorithm ?? t.algorithm))) {
+          algorithm.value = String(t.options.algorithm ?? t.algorithm);
+        }
+        if (t.options.heuristic && choices.heuristics?.includes(String(t.options.heuristic))) {
+          heuristic.value = String(t.options.heuristic);
+        }
+        informedChanged();
+        status.textContent = model.get("busy") ? "running\u2026" : String(model.get("error") ?? "");
+      },
+      status(text: string) {
+        status.textContent = text;
+      },
+    };
+  }
+
+  scrubber.addEventListener("input", () => go(Number(scrubber.value)));
+  speed.addEventListener("input", () => {
+    model.set("speed", Number(speed.value));
+    model.save_changes();
+    if (timer) {
+      pause();
+      start();
+    }
+  });
+  root.addEventListener("keydown", (event) => {
+    const target = event.target as HTMLElement;
+    if (target.tagName === "INPUT" || target.tagName === "SELECT") return;
+    const keys: Record<string, () => void> = {
+      ArrowRight: () => go(step + 1), ArrowLeft: () => go(step - 1), Home: () => go(0), End: () => go(total),
+      " ": () => (timer ? pause() : start()),
+    };
+    const action = keys[event.key];
+    if (!action || (target.tagName === "BUTTON" && event.key === " ")) return;
+    event.preventDefault();
+    action();
+  });
+  const onStep = () => {
+    const k = Number(model.get("step"));
+    if (k !== step) {
+      step = Math.max(0, Math.min(total, k));
+      render();
+    }
+  };
+  const onTraces = () => {
+    pause();
+    step = Number(model.get("step") ?? 0);
+    build();
+    render();
+  };
+  const onLockstep = () => {
+    lockstep = String(model.get("lockstep") ?? "steps");
+    onTraces();
+  };
+  const onBusy = () => runbar?.status(model.get("busy") ? "running\u2026" : String(model.get("error") ?? ""));
+  model.on("change:step", onStep);
+  model.on("change:traces", onTraces);
+  model.on("change:lockstep", onLockstep);
+  model.on("change:presentation", applyPresentation);
+  model.on("change:busy", onBusy);
+  model.on("change:error", onBusy);
+  build();
+  render();
+  applyPresentation();
+
+  return () => {
+    pause();
+    model.off("change:step", onStep);
+    model.off("change:traces", onTraces);
+    model.off("change:lockstep", onLockstep);
+    model.off("change:presentation", applyPresentation);
+    model.off("change:busy", onBusy);
+    model.off("change:error", onBusy);
+    panels.forEach((p) => p.close());
+    root.remove();
+  };
+}
