@@ -6,16 +6,21 @@ from typing import Any
 
 from ..cards import SUIT_CHARS, card_str
 from ..engine.game import Game
-from ..io.words import game_label
+from ..games.spec import GameSpec
+from ..io.words import game_label, plural
 
 
-def stock_label(count: int, deals_left: int, has_waste: bool) -> str:
-    """What the stock says about itself: "3 deals left", "1 deal left", "41 cards", "1 card" or "empty"."""
+def stock_state(spec: GameSpec, count: int) -> dict[str, Any]:
+    """What the browser may know of the stock: how many cards, deals left, its action, and what it says about
+    itself ("3 deals left", "1 deal left", "41 cards", "1 card" or "empty")."""
+    deals_left = count if spec.has_waste else -(-count // spec.piles)
     if count == 0:
-        return "empty"
-    if has_waste:
-        return f"{count} card{'s' if count != 1 else ''}"
-    return f"{deals_left} deal{'s' if deals_left != 1 else ''} left"
+        label = "empty"
+    elif spec.has_waste:
+        label = plural(count, "card")
+    else:
+        label = plural(deals_left, "deal") + " left"
+    return {"count": count, "deals_left": deals_left, "action": "draw" if spec.has_waste else "deal", "label": label}
 
 
 def public_state(game: Game, *, seed: int | None, version: int, reveal: bool = False,
@@ -41,8 +46,6 @@ def public_state(game: Game, *, seed: int | None, version: int, reveal: bool = F
         tableau.append(pile)
     legal = game.legal_moves()
     won = game.is_won()
-    stock_left = len(game.stock)
-    deals_left = -(-stock_left // spec.piles) if not spec.has_waste else stock_left
     state: dict[str, Any] = {
         "game": spec.game,
         "variant": spec.variant,
@@ -51,8 +54,7 @@ def public_state(game: Game, *, seed: int | None, version: int, reveal: bool = F
         "seed": seed,
         "version": version,
         "tableau": tableau,
-        "stock": {"count": stock_left, "deals_left": deals_left, "action": "draw" if spec.has_waste else "deal",
-                  "label": stock_label(stock_left, deals_left, spec.has_waste)},
+        "stock": stock_state(spec, len(game.stock)),
         "has_waste": spec.has_waste,
         "waste": [card_str(c) for c in game.waste],
         "legal": [[m.source, m.target, m.count] for m in legal],

@@ -30,7 +30,7 @@ from ..search.algorithms import ALGORITHMS, DEFAULT_HEURISTIC, INFORMED, TRACE_M
 from ..search.algorithms import trace as run_trace
 from ..search.problem import HEURISTICS, PRUNING_RULES
 from ..search.trace import EXPAND, GENERATE, KINDS, Trace
-from .public_state import public_state
+from .public_state import public_state, stock_state
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 MAX_STORED_POSITIONS = 20_000
@@ -88,9 +88,7 @@ def _public(template: dict[str, Any], position: Position, reveal: bool, known: t
 
     state = dict(template)
     state["moves"] = moves  # the node's depth: moves from the root
-    stock = len(position.stock)
-    state["stock"] = {"count": stock, "deals_left": stock if spec.has_waste else -(-stock // spec.piles),
-                      "action": template["stock"]["action"]}
+    state["stock"] = stock_state(spec, len(position.stock))
     state["tableau"] = []
     for pile in position.tableau:
         public: dict[str, Any] = {"down": len(pile.down), "up": [show(c) for c in pile.up]}
