@@ -116,6 +116,8 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
     order: list[int] = []
 
     def check(k: int) -> str:
+        if cancel is not None and cancel.cancelled:
+            return "cancelled"
         if k not in answers:
             result = solve(positions[k], max_positions, cancel=cancel)
             answers[k] = "cancelled" if result.cancelled else result.result
