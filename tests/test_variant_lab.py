@@ -204,3 +204,9 @@ def test_front_end_messages():
     assert lab.spec == get_game("mini-wisp")
     lab._on_front_end_message(lab, {"type": "load", "text": "{"}, [])
     assert lab.status.startswith("not valid JSON")
+    lab.set(empty_pile="top-rank-only")
+    try:
+        lab._on_front_end_message(lab, {"type": "play"}, [])
+        assert lab.table is not None and lab.table.game.spec == lab.spec
+    finally:
+        CATALOGUE.pop(lab.spec.key, None)

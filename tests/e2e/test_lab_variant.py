@@ -1,5 +1,5 @@
 """The rule-variant lab in a real JupyterLab: controls present, a control changes the kernel's variant, a study
-runs and its bars appear."""
+runs and its bars appear, "Play this variant" shows a table under it."""
 
 from __future__ import annotations
 
@@ -43,6 +43,9 @@ def test_controls_a_study_and_its_bars(tmp_path):
         root.locator("[data-bar=variant-won]").wait_for(timeout=20_000)
         assert root.locator("[data-bar=base-won]").count() == 1
         expect(root.locator(".wisp-lab-status")).to_contain_text("6 deals", timeout=20_000)
+        root.locator("button[data-action=play]").click()
+        until(kernel, "lab.table is not None and lab.table.game.spec == lab.spec", lambda v: v is True)
+        page.locator(".ww-root").first.wait_for(timeout=30_000)  # the table, shown under the lab
         root.locator("input[data-control=piles]").fill("20")
         root.locator("input[data-control=piles]").dispatch_event("change")
         until(kernel, "lab.controls['piles']", lambda v: v == 20)

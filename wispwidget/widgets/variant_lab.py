@@ -65,6 +65,16 @@ class VariantLabWidget(anywidget.AnyWidget):
         self.controls = controls_of(self.base)
         self.on_msg(self._on_front_end_message)
         self._controls_changed({})
+        self._output: Any = None  # where "Play this variant" shows its table, once the lab is displayed
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        """Displayed with an output area under it, where "Play this variant" shows its table."""
+        import ipywidgets
+
+        if self._output is None:
+            self._output = ipywidgets.Output()
+            self._box = ipywidgets.VBox([self, self._output])
+        return self._box._repr_mimebundle_(**kwargs)
 
     def __repr__(self) -> str:
         return f"VariantLabWidget({self.base.key} -> {self.variant.get('key', '?')})"
@@ -166,9 +176,18 @@ class VariantLabWidget(anywidget.AnyWidget):
         spec = self.register()
         dealt = new_game(spec, seed)
         self.table = TableWidget(dealt.game, seed=dealt.seed, **kwargs)
-        self._say(f"A table for {spec.name} (deal {dealt.seed}) is ready: show it with lab.table, or "
+        self._say(f"A table for {spec.name} (deal {dealt.seed}) is ready: it is lab.table, or "
                   f"ww.play({spec.game!r}, variant={spec.variant!r}, seed={dealt.seed}).")
         return self.table
+
+    def _show_table(self) -> None:
+        table = self.play()
+        if self._output is not None:
+            from IPython.display import display
+
+            self._output.clear_output()
+            with self._output:
+                display(table)
 
     def register(self) -> GameSpec:
         """Put the variant in the catalogue (``wispwidget.register``) so it deals, saves and loads by name."""
@@ -238,7 +257,7 @@ class VariantLabWidget(anywidget.AnyWidget):
             elif kind == "cancel":
                 self.cancel()
             elif kind == "play":
-                self.play()
+                self._show_table()
             elif kind == "reset":
                 self.reset()
             elif kind == "load":
