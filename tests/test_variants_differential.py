@@ -117,10 +117,21 @@ def test_no_verdict_disagrees_with_an_exhaustive_search(deck, rules):
     assert not wrong, f"{spec.key} {Soundness.of(spec)}: wrong verdicts: {wrong}"
 
 
-def test_the_ace_rule_is_off_where_an_empty_pile_stops_the_draws():
-    """The combination that made ``ace_to_foundation_is_sound`` wrong before: a waste, and no draw while a pile
-    is empty. An Ace alone in its pile, sent up, would stop the draws."""
-    blocked = make_variant("mini-moon", deal_needs_no_empty_pile=True)
+def test_the_ace_rule_is_off_where_an_empty_pile_stops_the_draws(monkeypatch):
+    """The combination that made ``ace_to_foundation_is_sound`` wrong: a waste, and no draw while a pile is
+    empty. Here the Ace is alone in the only pile: sent up first, it stops the draws and the 2 never comes."""
+    from wispwidget.cards import parse_card
+    from wispwidget.engine.position import Pile
+    from wispwidget.search import native
+
+    spec = make_variant("mini-moon", suits="S", top_rank=2, copies=1, piles=1, face_down=0, face_up=1,
+                        deal_needs_no_empty_pile=True)
+    position = Position(spec, (Pile((), (parse_card("AS"),)),), stock=(parse_card("2S"),),
+                        foundations=((),)).validate()
+    assert exhaustive_winnable(position)[0] and not Soundness.of(spec).ace_to_foundation
+    assert solve(position).result == "won"
+    # With the rule on (the old predicate looked only at dealing stocks), the solver proves a winnable game lost.
+    monkeypatch.setattr(native, "ace_to_foundation_is_sound", lambda _spec: True)
+    assert solve(position).result == "lost"
     free = make_variant("mini-moon", deal_needs_no_empty_pile=False)
-    assert blocked.has_waste and not Soundness.of(blocked).ace_to_foundation
     assert Soundness.of(free).ace_to_foundation

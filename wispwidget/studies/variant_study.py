@@ -142,7 +142,8 @@ def differences(base: GameSpec, spec: GameSpec) -> list[str]:
     if spec.layout != base.layout:
         down, up = spec.layout[0]
         same = all(p == spec.layout[0] for p in spec.layout)
-        out.append(f"{spec.piles} piles of {down} down + {up} up" if same else f"{spec.piles} piles")
+        piles = f"{spec.piles} pile" + ("s" if spec.piles != 1 else "")
+        out.append(f"{piles} of {down} down + {up} up" if same else piles)
     if spec.deck != base.deck:
         out.append(f"deck {describe_deck(spec.deck)}")
     return out
