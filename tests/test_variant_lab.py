@@ -210,3 +210,13 @@ def test_front_end_messages():
         assert lab.table is not None and lab.table.game.spec == lab.spec
     finally:
         CATALOGUE.pop(lab.spec.key, None)
+
+
+def test_a_table_on_rules_the_c_core_does_not_play_has_no_running_verdict():
+    lab = VariantLabWidget("mini-wisp")
+    lab.set(stock="draw-to-waste")
+    try:
+        table = lab.play(seed=2)
+        assert table.auto_verdict is False and "verdict is off" in lab.status
+    finally:
+        CATALOGUE.pop(lab.spec.key, None)
