@@ -3,7 +3,8 @@ deal, results apply only to the controls they were run on, and variants play, sa
 
 from __future__ import annotations
 
-import threading
+import sys
+from typing import ClassVar
 
 import pytest
 
@@ -138,22 +139,46 @@ def test_the_lab_studies_the_variant_beside_its_base():
     assert set(lab.results) == {"base"}
 
 
-def test_a_result_applies_only_if_the_controls_did_not_change():
+class HeldStudy:
+    """A ``BackgroundStudy`` that has its result at once but reports it only when told to."""
+
+    made: ClassVar[list[HeldStudy]] = []
+
+    def __init__(self, spec, seeds, max_positions, progress=None, on_done=None, engine=None):
+        self.on_done, self.error = on_done, None
+        self.result = run_study(spec, seeds, max_positions)
+        self.done = False
+        HeldStudy.made.append(self)
+
+    def cancel(self):
+        pass  # it goes on, as a solve that has not yet seen the flag does
+
+    def wait(self, timeout=None):
+        return self.result
+
+    def finish(self):
+        self.done = True
+        self.on_done(self)
+
+
+def test_a_result_applies_only_if_the_controls_did_not_change(monkeypatch):
+    module = sys.modules[VariantLabWidget.__module__]
+
+    monkeypatch.setattr(module, "BackgroundStudy", HeldStudy)
+    HeldStudy.made.clear()
     lab = VariantLabWidget("mini-wisp")
-    lab.deals, lab.max_positions = 6, 20_000
-    gate = threading.Event()
-    original = lab._run
-
-    def slow_run(*args, **kwargs):
-        original(*args, **kwargs)
-        gate.set()
-
-    lab._run = slow_run
+    lab.deals, lab.max_positions = 4, 20_000
+    lab.set(movable="single-card")
     lab.study()
-    gate.wait(10)
-    lab.set(movable="any-run")  # while it runs (or just after): stale either way
-    lab.wait(60)
-    assert "variant" not in lab.results
+    HeldStudy.made[-1].finish()  # the base game: applied, and the variant's study starts
+    assert set(lab.results) == {"base"} and len(HeldStudy.made) == 2
+    lab.set(movable="any-run")  # the controls change while the variant's study runs
+    HeldStudy.made[-1].finish()
+    assert "variant" not in lab.results and lab.last_result is None
+    lab.study()  # the base result is kept for these settings: only the variant runs
+    assert len(HeldStudy.made) == 3
+    HeldStudy.made[-1].finish()
+    assert lab.results["variant"]["variant"] == lab.spec.variant == "relaxed"
 
 
 def test_cancel_stops_the_study_and_applies_nothing():

@@ -17,6 +17,7 @@ from ..cards import Card, rank_of, suit_of
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
+from ..games.soundness import native_core_plays_these_rules
 from ..search.solver import CancelToken, solve
 
 SUITS = "♣♦♥♠"
@@ -111,6 +112,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         game.play(move)
         positions.append(game.position())
     n = len(moves)
+    engine = "auto" if native_core_plays_these_rules(position.spec) else "python"
     answers: dict[int, str] = {}
     lines: dict[int, tuple[Move, ...]] = {}
     order: list[int] = []
@@ -119,7 +121,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         if cancel is not None and cancel.cancelled:
             return "cancelled"
         if k not in answers:
-            result = solve(positions[k], max_positions, cancel=cancel)
+            result = solve(positions[k], max_positions, cancel=cancel, engine=engine)
             answers[k] = "cancelled" if result.cancelled else result.result
             order.append(k)
             if result.result == "won":
