@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync } from "node:fs";
 
 const outdir = "wispwidget/static";
 mkdirSync(outdir, { recursive: true });
-for (const name of ["table", "trace"]) {
+for (const name of ["table", "trace", "variant_lab"]) {
   await build({
     entryPoints: [`js/${name}.ts`],
     bundle: true,
@@ -16,4 +16,5 @@ for (const name of ["table", "trace"]) {
   });
 }
 copyFileSync("js/table.css", `${outdir}/table.css`);
+copyFileSync("js/variant_lab.css", `${outdir}/variant_lab.css`);
 console.log("built", outdir);

@@ -32,13 +32,14 @@ __version__ = "0.1.0"
 __all__ = [
     "BackgroundSolve", "CATALOGUE", "CancelToken", "DEAL", "DRAW", "Deck", "FormatError", "Game", "GameSpec", "Hint",
     "Hinter", "IllegalMoveError", "InvalidPositionError", "Move", "NoDestinationError", "NothingToUndoError", "Pile",
-    "Position", "SearchTraceWidget", "SolveResult", "TableWidget", "UnknownGameError", "WispError", "card_str",
-    "compare", "daily_deal_seed", "daily_seed", "deal", "deal_position", "game_ids", "get_game", "new_game",
-    "parse_card", "perft", "play", "position_from_dict", "position_to_dict", "read_position", "read_solution",
-    "register", "solve", "trace", "variants", "winnable_seed", "write_position", "write_solution",
+    "Position", "SearchTraceWidget", "SolveResult", "TableWidget", "UnknownGameError", "VariantLabWidget",
+    "WispError", "card_str", "compare", "daily_deal_seed", "daily_seed", "deal", "deal_position", "game_ids",
+    "get_game", "new_game", "parse_card", "perft", "play", "position_from_dict", "position_to_dict", "read_position",
+    "read_solution", "register", "solve", "trace", "variant_lab", "variants", "winnable_seed", "write_position",
+    "write_solution",
 ]
 
-_WIDGETS = {"play", "TableWidget", "SearchTraceWidget"}
+_WIDGETS = {"play", "TableWidget", "SearchTraceWidget", "VariantLabWidget", "variant_lab"}
 
 
 def __getattr__(name: str):

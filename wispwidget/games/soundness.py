@@ -18,14 +18,16 @@ def ace_to_foundation_is_sound(spec: GameSpec) -> bool:
     Nothing is ever laid on an Ace (ranks do not wrap), so an Ace on the tableau only occupies its pile. On a
     foundation that builds up in suit it holds a foundation pile; with at least one foundation pile per Ace of
     the deck it never takes the place another Ace needs. The pile it leaves is then empty, which accepts at least
-    what the Ace's pile accepted (nothing), unless an empty pile stops the stock from dealing: so the rule is off
-    where the stock deals onto the piles only while none is empty.
+    what the Ace's pile accepted (nothing), unless an empty pile stops the stock: so the rule is off wherever
+    ``deal_needs_no_empty_pile`` is set. That holds for a stock that draws to a waste too: the engine (and the C
+    core) refuse a draw while a pile is empty just as they refuse a deal, and an Ace alone in its pile, sent to
+    a foundation, would then stop the draws until something fills the pile (a rule-variant lab combination;
+    this predicate used to look at dealing stocks only, which that combination made wrong).
     """
     if spec.foundations is not Foundations.BUILD_UP_IN_SUIT or spec.foundation_piles < 1:
         return False
     aces = len(spec.deck.suits) * spec.deck.copies
-    deal_blocked = spec.stock is Stock.DEAL_TO_PILES and spec.deal_needs_no_empty_pile
-    return spec.foundation_piles >= aces and not deal_blocked
+    return spec.foundation_piles >= aces and not spec.deal_needs_no_empty_pile
 
 
 def forty_dead_test_is_sound(spec: GameSpec) -> bool:
@@ -81,3 +83,14 @@ def soundness_table(specs: list[GameSpec]) -> str:
         marks = ["yes" if v else "no" for v in (s.ace_to_foundation, s.forty_dead_test, s.spider_dead_test)]
         lines.append(f"| {spec.key} | " + " | ".join(marks) + " |")
     return "\n".join(lines)
+
+
+def native_core_plays_these_rules(spec: GameSpec) -> bool:
+    """The C core's copy of the move rules (``wispsolve.c``) plays ``spec`` exactly as the engine does.
+
+    The core settles a pile (a finished run leaves, a face-down top turns) only after a tableau move or a deal,
+    which is all the catalogue's games need. Where a waste meets runs that leave by themselves (a rule-variant
+    lab combination), a card laid from the waste can finish a run: the engine removes it, the core does not,
+    so its lines do not replay and its ``lost`` proves nothing. Such games go to the Python search.
+    """
+    return not (spec.has_waste and spec.removes_runs)

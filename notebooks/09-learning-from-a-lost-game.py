@@ -1,0 +1,80 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Learning from a lost game
+#
+# A game that ends stuck was not always lost: it was winnable (seeing every card) until some move. Along any
+# line of play winnability can only be lost, never won back, so the positions after each move read *winnable,
+# winnable, ..., lost, lost*. `review` finds the move where that changes, by bisection, solving one position
+# per step within a budget, and says so honestly when a step cannot be settled.
+#
+# Here a rule-of-thumb player (it sees only what a person sees) loses deal 4 of Will o' the Wisp.
+
+# %%
+import wispwidget as ww
+from wispwidget.search.players import HeuristicPlayer, play_game
+from wispwidget.studies.review import review
+
+start = ww.deal("will-o-the-wisp", 4).position()
+played = play_game(start, HeuristicPlayer(), seed=4)
+print(f"won: {played.won}; {len(played.moves)} moves; play ended: {played.reason}")
+
+# %%
+result = review(start, played.moves, max_positions=100_000)
+print(result.verdict)
+print(result.message)
+
+# %% [markdown]
+# Which positions did it solve? Each step is the position after that many moves and the solver's answer
+# (`won` means still winnable). Only a handful of the game's positions needed a search of their own.
+
+# %%
+for after, answer in result.steps:
+    print(f"after {after:2} moves: {answer}")
+
+# %% [markdown]
+# The position before the losing move, drawn as text (face-down cards in lower case, shown here since the review saw
+# every card; the columns carry the file names `t0`, `t1`, ..., while the review's words number piles from 1),
+# and the line that still won from it:
+
+# %%
+from wispwidget.io.text import render
+
+print(render(result.before, reveal=True))
+print("instead:", ", ".join(str(m) for m in result.better[:6]), "...")
+
+# %% [markdown]
+# ## When the budget is too small
+#
+# With a tiny budget most positions stay unsettled. The review then says between which moves the game was lost,
+# as far as it could tell, and never guesses.
+
+# %%
+small = review(start, played.moves, max_positions=200)
+print(small.verdict, small.losing_range)
+print(small.message)
+
+# %% [markdown]
+# ## A won game
+#
+# On a game the solver won, every move kept the game winnable:
+
+# %%
+line = ww.solve(ww.deal("mini-wisp", 6)).moves
+print(review(ww.deal("mini-wisp", 6).position(), line).message)
+
+# %% [markdown]
+# On the table, the **Review** button runs the same function on the moves played so far.

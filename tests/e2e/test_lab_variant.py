@@ -1,0 +1,53 @@
+"""The rule-variant lab in a real JupyterLab: controls present, a control changes the kernel's variant, a study
+runs and its bars appear, "Play this variant" shows a table under it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from .lab import chromium_path, lab_page
+
+pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
+
+SETUP = """import wispwidget as ww
+lab = ww.variant_lab("mini-wisp")
+lab.deals = 6
+lab"""
+
+
+def until(kernel, expression, check, timeout=60.0):
+    deadline = time.time() + timeout
+    value = None
+    while time.time() < deadline:
+        value = kernel.value(expression)
+        if check(value):
+            return value
+        time.sleep(0.3)
+    raise AssertionError(f"{expression} never satisfied the check (last {value!r})")
+
+
+def test_controls_a_study_and_its_bars(tmp_path):
+    with lab_page([SETUP], name="variants.ipynb", wait_for=".wisp-lab") as (page, kernel, _lab):
+        root = page.locator(".wisp-lab")
+        for name in ("movable", "build", "empty_pile", "stock", "foundations", "deal_needs_no_empty_pile",
+                     "piles", "face_down", "face_up", "top_rank", "copies", "suits"):
+            assert root.locator(f"[data-control={name}]").count() == 1, name
+        root.locator("select[data-control=movable]").select_option("single-card")
+        until(kernel, "lab.spec.movable.value", lambda v: v == "single-card")
+        assert "one card at a time" in root.locator(".wisp-lab-changes").inner_text()
+        root.locator("button[data-action=study]").click()
+        until(kernel, "sorted(lab.results)", lambda v: v == ["base", "variant"])
+        root.locator("[data-bar=variant-won]").wait_for(timeout=20_000)
+        assert root.locator("[data-bar=base-won]").count() == 1
+        expect(root.locator(".wisp-lab-status")).to_contain_text("6 deals", timeout=20_000)
+        root.locator("button[data-action=play]").click()
+        until(kernel, "lab.table is not None and lab.table.game.spec == lab.spec", lambda v: v is True)
+        page.locator(".ww-root").first.wait_for(timeout=30_000)  # the table, shown under the lab
+        root.locator("input[data-control=piles]").fill("20")
+        root.locator("input[data-control=piles]").dispatch_event("change")
+        until(kernel, "lab.controls['piles']", lambda v: v == 20)
+        root.locator(".wisp-lab-error").wait_for(timeout=20_000)
+        assert root.locator("button[data-action=study]").is_disabled()

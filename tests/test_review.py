@@ -1,0 +1,128 @@
+"""``review``: the first move after which the game could no longer be won, on games where it is known."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import wispwidget as ww
+from wispwidget.engine.game import Game
+from wispwidget.engine.move import Move
+from wispwidget.search.solver import CancelToken, solve
+from wispwidget.studies.review import card_words, move_words, place_words, review
+
+from .test_variants_differential import exhaustive_winnable
+
+
+def lost_game(seed: int, game: str = "mini-wisp", tail: int = 4):
+    """A won line, then the first move off it that the solver proves lost, then a few random legal moves.
+
+    Returns the start, the moves and the index of the losing move (or None when this deal has no such move)."""
+    start = ww.deal(game, seed).position()
+    line = solve(start).moves
+    for k in range(len(line)):
+        game_ = Game(start)
+        for move in line[:k]:
+            game_.push(move)
+        for alternative in game_.legal_moves():
+            if alternative == line[k]:
+                continue
+            game_.push(alternative)
+            if solve(game_.position(), 100_000).result == "lost":
+                rng = random.Random(seed)
+                played = [*line[:k], alternative]
+                for _ in range(tail):
+                    legal = game_.legal_moves()
+                    if not legal:
+                        break
+                    played.append(rng.choice(legal))
+                    game_.push(played[-1])
+                return start, played, k
+            game_.pop()
+    return None
+
+
+CASES = [seed for seed in (6, 8, 9, 10, 12, 17)]
+
+
+@pytest.mark.parametrize("seed", CASES)
+def test_review_names_the_move_that_lost_a_constructed_game(seed):
+    start, moves, k = lost_game(seed)
+    result = review(start, moves)
+    assert result.verdict == "lost-at" and result.settled
+    assert result.losing_index == k and result.losing_move == moves[k]
+    game = Game(start)
+    for move in moves[:k]:
+        game.push(move)
+    assert result.before == game.position()
+    # An exhaustive search, not the solver, confirms: winnable before, lost after.
+    assert exhaustive_winnable(result.before)[0]
+    game.push(moves[k])
+    assert not exhaustive_winnable(game.position())[0]
+    # The better line replays to a win from the position before.
+    replay = Game(result.before)
+    for move in result.better:
+        replay.play(move)
+    assert replay.is_won() and result.better[0] != moves[k]
+    assert f"move {k + 1}:" in result.message and move_words(result.before, result.better[0]) in result.message
+
+
+def test_a_won_game_kept_every_move_winnable():
+    start = ww.deal("mini-wisp", 6).position()
+    line = solve(start).moves
+    result = review(start, line)
+    assert result.verdict == "kept-winnable" and result.losing_index is None
+    assert result.message == f"Every move kept the game winnable: you won in {len(line)} moves."
+
+
+def test_mid_game_still_winnable_names_a_move_that_wins_from_here():
+    start = ww.deal("mini-wisp", 8).position()
+    line = solve(start).moves
+    result = review(start, line[:3])
+    assert result.verdict == "kept-winnable" and result.better
+    assert "Every move so far (3) kept the game winnable" in result.message
+
+
+def test_mid_game_after_the_losing_move_still_finds_it():
+    start, moves, k = lost_game(9, tail=0)
+    result = review(start, moves)
+    assert result.verdict == "lost-at" and result.losing_index == k == len(moves) - 1
+
+
+def test_a_deal_lost_from_the_start():
+    seed = next(s for s in range(1, 200) if solve(ww.deal("micro-wisp", s).position()).result == "lost")
+    game = ww.deal("micro-wisp", seed)
+    moves = []
+    while (legal := game.legal_moves()) and len(moves) < 5:
+        moves.append(legal[0])
+        game.push(legal[0])
+    result = review(ww.deal("micro-wisp", seed).position(), moves)
+    assert result.verdict == "lost-from-start" and "could not be won from the start" in result.message
+
+
+def test_a_step_the_budget_cannot_settle_is_said_so():
+    start, moves, k = lost_game(12)
+    result = review(start, moves, max_positions=1)
+    assert result.verdict == "unknown" and not result.settled
+    assert "Not settled within 1 positions per position" in result.message
+    low, high = result.losing_range
+    assert 1 <= low <= k + 1 <= high <= len(moves)
+    assert any(answer == "unknown" for _, answer in result.steps)
+
+
+def test_progress_is_reported_and_cancel_stops_it():
+    start, moves, _ = lost_game(10)
+    seen = []
+    review(start, moves, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[0] == (1, len(moves)) and all(t == len(moves) for _, t in seen)
+    token = CancelToken()
+    token.cancel()
+    assert review(start, moves, cancel=token).verdict == "cancelled"
+
+
+def test_words_for_people():
+    assert card_words(ww.parse_card("7S")) == "7♠" and card_words(ww.parse_card("TH")) == "10♥"
+    assert place_words("t1") == "pile 2" and place_words("f0") == "foundation 1" and place_words("waste") == "the waste"
+    game = ww.deal("mini-wisp", 6)
+    assert move_words(game.position(), Move("stock", "tableau")) == "deal from the stock"

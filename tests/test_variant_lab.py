@@ -1,0 +1,247 @@
+"""The rule-variant lab: each control gives the spec it says, its study agrees with ``wispwidget study`` deal by
+deal, results apply only to the controls they were run on, and variants play, save and load."""
+
+from __future__ import annotations
+
+import sys
+from typing import ClassVar
+
+import pytest
+
+import wispwidget as ww
+from wispwidget.cards import Deck
+from wispwidget.games.catalogue import CATALOGUE, get_game
+from wispwidget.games.soundness import Soundness
+from wispwidget.games.spec import Build, EmptyPile, Foundations, Movable, Stock
+from wispwidget.io.game_format import read_game
+from wispwidget.studies.study import StudyJob, run_job
+from wispwidget.studies.variant_study import make_variant, run_study, solver_for
+from wispwidget.widgets.variant_lab import VariantLabWidget
+
+WISP = get_game("will-o-the-wisp")
+
+
+# -- each control ---------------------------------------------------------------------
+
+
+def test_movable_control():
+    assert make_variant(WISP, movable="any-run") is get_game("will-o-the-wisp", "relaxed")
+    single = make_variant(WISP, movable="single-card")
+    assert single.movable is Movable.SINGLE_CARD and single.variant.startswith("lab-")
+    assert "moves one card at a time" in single.name
+
+
+def test_build_control():
+    spec = make_variant(WISP, build="same-suit")
+    assert spec.build is Build.SAME_SUIT and spec.movable is WISP.movable and spec.layout == WISP.layout
+
+
+def test_empty_pile_control():
+    assert make_variant(WISP, empty_pile="top-rank-only").empty_pile is EmptyPile.TOP_RANK_ONLY
+
+
+def test_stock_waits_for_empty_piles_control():
+    spec = make_variant(WISP, deal_needs_no_empty_pile=False)
+    assert spec.deal_needs_no_empty_pile is False
+    assert "the stock deals onto empty piles too" in spec.description
+
+
+def test_stock_control():
+    spec = make_variant(WISP, stock="draw-to-waste")
+    assert spec.stock is Stock.DRAW_TO_WASTE and spec.has_waste
+
+
+def test_foundations_controls():
+    spec = make_variant(WISP, foundations="build-up-in-suit", foundation_to_tableau=True, ace_between_foundations=True)
+    assert spec.foundations is Foundations.BUILD_UP_IN_SUIT and spec.foundation_piles == 4
+    assert spec.foundation_to_tableau and spec.ace_between_foundations
+    # The two foundation switches mean nothing where runs leave by themselves.
+    spiders = make_variant(WISP, foundation_to_tableau=True)
+    assert not spiders.foundation_to_tableau and spiders is WISP
+
+
+def test_layout_controls():
+    spec = make_variant(WISP, piles=8, face_down=1, face_up=2)
+    assert spec.layout == ((1, 2),) * 8 and spec.stock_size == 52 - 24
+    with pytest.raises(ValueError, match="layout deals 96 cards from a deck of 52"):
+        make_variant(WISP, piles=16, face_down=5)
+    with pytest.raises(ValueError, match="piles must be 1 to 16"):
+        make_variant(WISP, piles=17)
+
+
+def test_deck_controls():
+    spec = make_variant(WISP, suits="SH", top_rank=6, piles=4, face_down=1, face_up=1)
+    assert spec.deck == Deck(suits="SH", top_rank=6) and "A-6 of ♠♥" in spec.name
+    assert make_variant("mini-wisp", copies=2, piles=4, face_down=1, face_up=1).deck.copies == 2
+    with pytest.raises(ValueError, match="suits must be distinct letters"):
+        make_variant(WISP, suits="SS")
+
+
+def test_unknown_rules_are_refused():
+    with pytest.raises(ValueError, match="unknown rule"):
+        make_variant(WISP, gravity="down")
+
+
+def test_the_base_rules_give_the_base_game():
+    assert make_variant(WISP) is WISP
+
+
+# -- which solver ---------------------------------------------------------------------
+
+
+def test_the_c_core_is_refused_where_it_plays_other_rules():
+    choice = solver_for(make_variant("mini-wisp", stock="draw-to-waste"))
+    assert choice.engine == "python" and "waste" in choice.note
+    assert solver_for(WISP).engine == "native" and "Spider dead test" in solver_for(WISP).note
+
+
+def test_the_soundness_shown_is_the_spec_s():
+    spec = make_variant(WISP, build="same-suit")
+    assert solver_for(spec).soundness == Soundness.of(spec) and not Soundness.of(spec).spider_dead_test
+
+
+# -- the study ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("changes", [dict(movable="single-card"), dict(build="same-suit", empty_pile="top-rank-only"),
+                                     dict(deal_needs_no_empty_pile=False)])
+def test_the_lab_study_agrees_with_wispwidget_study_deal_by_deal(changes):
+    spec = ww.register(make_variant("mini-wisp", **changes))
+    try:
+        lab = run_study(spec, range(1, 13), 20_000)
+        cli = [run_job(StudyJob(spec.game, spec.variant, seed, 20_000)) for seed in range(1, 13)]
+        assert [(r["seed"], r["result"], r["positions"]) for r in lab.records] == \
+            [(r["seed"], r["result"], r["positions"]) for r in cli]
+    finally:
+        CATALOGUE.pop(spec.key)
+
+
+def test_shares_have_wilson_intervals():
+    result = run_study(get_game("mini-wisp"), range(1, 11), 20_000)
+    won = result.share("won")
+    assert won.count == result.count("won") and won.low <= won.share <= won.high
+    summary = result.summary()
+    assert set(summary) >= {"won", "lost", "unknown", "winnable_low", "winnable_high"}
+
+
+# -- the widget -----------------------------------------------------------------------
+
+
+def test_the_lab_studies_the_variant_beside_its_base():
+    lab = ww.variant_lab("mini-wisp")
+    lab.deals, lab.max_positions = 8, 20_000
+    lab.set(movable="single-card")
+    result = lab.study(wait=True, timeout=120)
+    assert result is not None and result.spec == lab.spec and result.deals == 8
+    assert set(lab.results) == {"base", "variant"} and lab.results["base"]["variant"] == "standard"
+    assert lab.progress == {"running": False, "done": 16, "total": 16, "which": ""}
+    lab.set(build="same-suit")  # the variant's bars go; the base's stay
+    assert set(lab.results) == {"base"}
+
+
+class HeldStudy:
+    """A ``BackgroundStudy`` that has its result at once but reports it only when told to."""
+
+    made: ClassVar[list[HeldStudy]] = []
+
+    def __init__(self, spec, seeds, max_positions, progress=None, on_done=None, engine=None):
+        self.on_done, self.error = on_done, None
+        self.result = run_study(spec, seeds, max_positions)
+        self.done = False
+        HeldStudy.made.append(self)
+
+    def cancel(self):
+        pass  # it goes on, as a solve that has not yet seen the flag does
+
+    def wait(self, timeout=None):
+        return self.result
+
+    def finish(self):
+        self.done = True
+        self.on_done(self)
+
+
+def test_a_result_applies_only_if_the_controls_did_not_change(monkeypatch):
+    module = sys.modules[VariantLabWidget.__module__]
+
+    monkeypatch.setattr(module, "BackgroundStudy", HeldStudy)
+    HeldStudy.made.clear()
+    lab = VariantLabWidget("mini-wisp")
+    lab.deals, lab.max_positions = 4, 20_000
+    lab.set(movable="single-card")
+    lab.study()
+    HeldStudy.made[-1].finish()  # the base game: applied, and the variant's study starts
+    assert set(lab.results) == {"base"} and len(HeldStudy.made) == 2
+    lab.set(movable="any-run")  # the controls change while the variant's study runs
+    HeldStudy.made[-1].finish()
+    assert "variant" not in lab.results and lab.last_result is None
+    lab.study()  # the base result is kept for these settings: only the variant runs
+    assert len(HeldStudy.made) == 3
+    HeldStudy.made[-1].finish()
+    assert lab.results["variant"]["variant"] == lab.spec.variant == "relaxed"
+
+
+def test_cancel_stops_the_study_and_applies_nothing():
+    lab = VariantLabWidget("will-o-the-wisp")
+    lab.deals, lab.max_positions = 50, 2_000_000
+    lab.study()
+    lab.cancel()
+    lab.wait(60)
+    assert lab.progress["running"] is False and "variant" not in lab.results
+    assert lab.status == "Study cancelled."
+
+
+def test_invalid_controls_say_why_and_do_not_study():
+    lab = VariantLabWidget("will-o-the-wisp")
+    lab.controls = {**lab.controls, "piles": 16, "face_down": 5}
+    assert "layout deals 96 cards" in lab.variant["error"]
+    assert lab.study() is None and lab.status.startswith("Not a game")
+
+
+def test_play_this_variant_registers_it_and_opens_a_table():
+    lab = VariantLabWidget("mini-wisp")
+    lab.set(empty_pile="top-rank-only")
+    try:
+        table = lab.play(seed=4)
+        assert table.game.spec == lab.spec and table.seed == 4
+        assert CATALOGUE[lab.spec.key] == lab.spec
+        assert ww.play(lab.spec, seed=4).game.position() == table.game.position()
+        assert lab.spec.variant in lab.status
+    finally:
+        CATALOGUE.pop(lab.spec.key, None)
+
+
+def test_the_variant_saves_and_loads_as_wisp_game_json():
+    lab = VariantLabWidget("mini-wisp")
+    lab.set(build="same-suit", deal_needs_no_empty_pile=False)
+    text = lab.to_json()
+    assert read_game(text) == lab.spec and lab.game_json == text
+    other = VariantLabWidget("mini-wisp")
+    assert other.load(text) == lab.spec and other.spec == lab.spec
+    with pytest.raises(ww.FormatError, match="this lab varies"):
+        VariantLabWidget("will-o-the-wisp").load(text)
+
+
+def test_front_end_messages():
+    lab = VariantLabWidget("mini-wisp")
+    lab.set(movable="single-card")
+    lab._on_front_end_message(lab, {"type": "reset"}, [])
+    assert lab.spec == get_game("mini-wisp")
+    lab._on_front_end_message(lab, {"type": "load", "text": "{"}, [])
+    assert lab.status.startswith("not valid JSON")
+    lab.set(empty_pile="top-rank-only")
+    try:
+        lab._on_front_end_message(lab, {"type": "play"}, [])
+        assert lab.table is not None and lab.table.game.spec == lab.spec
+    finally:
+        CATALOGUE.pop(lab.spec.key, None)
+
+
+def test_a_table_on_rules_the_c_core_does_not_play_has_no_running_verdict():
+    lab = VariantLabWidget("mini-wisp")
+    lab.set(stock="draw-to-waste")
+    try:
+        table = lab.play(seed=2)
+        assert table.auto_verdict is False and "verdict is off" in lab.status
+    finally:
+        CATALOGUE.pop(lab.spec.key, None)

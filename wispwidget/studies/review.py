@@ -1,0 +1,191 @@
+"""Where did I lose? Replay a game's moves with the solver and name the first move that lost it.
+
+Along any line of play, winnability can only be lost, never regained: a position after a winnable one may be
+lost, but every position before a winnable one is winnable (the moves to it are a start of a win), and every
+position after a lost one is lost. So the positions after 0, 1, ..., n moves read *won won ... lost lost*, and
+``review`` looks for the one place where that changes, by bisection: each step solves one position within the
+budget. A step it cannot settle is said so; the review then tries the other positions in the undecided range,
+and names a range of moves when none of them settles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, rank_of, suit_of
+from ..engine.game import Game
+from ..engine.move import Move
+from ..engine.position import Position
+from ..games.soundness import native_core_plays_these_rules
+from ..search.solver import CancelToken, solve
+
+SUITS = "♣♦♥♠"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def card_words(card: Card) -> str:
+    """A card for people: ``7♠``, ``10♥``, ``A♣``."""
+    return RANKS[rank_of(card) - 1] + SUITS[suit_of(card)]
+
+
+def place_words(location: str) -> str:
+    """A location for people, numbered from 1: ``t1`` is ``pile 2``, ``f0`` is ``foundation 1``."""
+    if location[0] == "t" and location[1:].isdigit():
+        return f"pile {int(location[1:]) + 1}"
+    if location[0] == "f" and location[1:].isdigit():
+        return f"foundation {int(location[1:]) + 1}"
+    return f"the {location}"
+
+
+def move_words(position: Position, move: Move) -> str:
+    """``move``, played from ``position``, in plain words: ``7♠ from pile 2 onto 8♥ on pile 5``."""
+    if move.source == "stock":
+        return "deal from the stock" if move.target == "tableau" else "draw a card from the stock"
+    game = Game(position, validate=False)
+    if move.source[0] == "t":
+        up = game.up[int(move.source[1:])]
+        cards = up[-move.count:] if move.count <= len(up) else []
+    elif move.source == "waste":
+        cards = game.waste[-1:]
+    else:
+        cards = game.foundations[int(move.source[1:])][-1:]
+    if not cards:
+        return str(move)
+    what = card_words(cards[0]) if len(cards) == 1 else \
+        f"the run {card_words(cards[0])}-{card_words(cards[-1])} ({len(cards)} cards)"
+    where = place_words(move.target)
+    if move.target[0] == "t":
+        dest = game.up[int(move.target[1:])]
+        where = f"onto {card_words(dest[-1])} on {where}" if dest else f"to the empty {where}"
+    else:
+        where = f"to {where}"
+    return f"{what} from {place_words(move.source)} {where}"
+
+
+@dataclass(frozen=True)
+class Review:
+    """What ``review`` found. ``verdict`` is one of:
+
+    - ``lost-at``: ``losing_index`` (0-based) is the first move after which the game was no longer winnable;
+      ``before`` is the position before it and ``better`` a winning line from there (``better[0]`` the move
+      to play instead);
+    - ``kept-winnable``: every move kept the game winnable (``better`` wins from the last position, if the game
+      is not over);
+    - ``lost-from-start``: the deal was never winnable (seeing every card);
+    - ``unknown``: the budget did not settle enough positions; ``losing_range`` says between which moves;
+    - ``cancelled``: stopped on request.
+
+    ``steps`` lists each position checked (after that many moves) with the solver's answer; ``message`` says it
+    all in plain words, cards as ``7♠``, piles numbered from 1.
+    """
+
+    verdict: str
+    message: str
+    moves: tuple[Move, ...]
+    losing_index: int | None = None
+    losing_move: Move | None = None
+    before: Position | None = None
+    better: tuple[Move, ...] = ()
+    losing_range: tuple[int, int] | None = None
+    steps: tuple[tuple[int, str], ...] = ()
+    max_positions: int = 0
+
+    @property
+    def settled(self) -> bool:
+        """True when the review answered the question (not ``unknown`` or ``cancelled``)."""
+        return self.verdict in ("lost-at", "kept-winnable", "lost-from-start")
+
+
+def review(position: Position, moves: Sequence[Move], *, max_positions: int = 250_000,
+           cancel: CancelToken | None = None, progress: Callable[[int, int], None] | None = None) -> Review:
+    """Replay ``moves`` from ``position`` and name the first move after which the game could no longer be won.
+
+    Each check solves one position within ``max_positions``; ``progress(checked, n)`` is called after each
+    (``n`` the number of moves). ``cancel`` stops it (the result says so). The moves must be legal from
+    ``position`` (``IllegalMoveError`` otherwise).
+    """
+    moves = tuple(Move(*m) for m in moves)
+    game = Game(position, validate=False)
+    positions = [game.position()]
+    for move in moves:
+        game.play(move)
+        positions.append(game.position())
+    n = len(moves)
+    engine = "auto" if native_core_plays_these_rules(position.spec) else "python"
+    answers: dict[int, str] = {}
+    lines: dict[int, tuple[Move, ...]] = {}
+    order: list[int] = []
+
+    def check(k: int) -> str:
+        if cancel is not None and cancel.cancelled:
+            return "cancelled"
+        if k not in answers:
+            result = solve(positions[k], max_positions, cancel=cancel, engine=engine)
+            answers[k] = "cancelled" if result.cancelled else result.result
+            order.append(k)
+            if result.result == "won":
+                lines[k] = result.moves
+                # The player's moves that follow the winning line keep it winnable: no solve needed.
+                j = 0
+                while k + j < n and j < len(result.moves) and moves[k + j] == result.moves[j]:
+                    j += 1
+                    answers.setdefault(k + j, "won")
+                    lines.setdefault(k + j, result.moves[j:])
+            if progress is not None:
+                progress(len(order), n)
+        return answers[k]
+
+    def done(verdict: str, message: str, **fields) -> Review:
+        steps = tuple((k, answers[k]) for k in sorted(answers))
+        return Review(verdict, message, moves, steps=steps, max_positions=max_positions, **fields)
+
+    budget = f"{max_positions:,} positions"
+    last = check(n)
+    if last == "cancelled":
+        return done("cancelled", "Review stopped before it settled anything.")
+    if last == "won":
+        if positions[n].is_won:
+            return done("kept-winnable", f"Every move kept the game winnable: you won in {n} moves.")
+        line = lines[n]
+        return done("kept-winnable", f"Every move so far ({n}) kept the game winnable. From here, "
+                    f"{move_words(positions[n], line[0])} is a move that still wins ({len(line)} moves to go).",
+                    better=line)
+    lo, hi = -1, (n if last == "lost" else n + 1)  # positions <= lo are won; positions >= hi are lost
+    for k in range(n):  # known-won positions from the shortcut
+        if answers.get(k) == "won":
+            lo = max(lo, k)
+    unknown: set[int] = {n} if last == "unknown" else set()
+    while hi - lo > 1:
+        candidates = [k for k in range(lo + 1, hi) if k not in unknown]
+        if not candidates:
+            break
+        middle = (lo + hi) / 2
+        k = min(candidates, key=lambda c: (abs(c - middle), c))
+        answer = check(k)
+        if answer == "cancelled":
+            return done("cancelled", f"Review stopped; so far the game was winnable after {max(lo, 0)} moves.",
+                        losing_range=(lo + 1, hi))
+        if answer == "won":
+            lo = max(k, max((j for j in range(k, n + 1) if answers.get(j) == "won"), default=k))
+        elif answer == "lost":
+            hi = k
+        else:
+            unknown.add(k)
+    if hi - lo == 1 and hi <= n:
+        if lo < 0:
+            return done("lost-from-start", "This deal could not be won from the start, even seeing every card: "
+                        "no move lost it.", losing_range=(0, 0))
+        before, move, line = positions[lo], moves[lo], lines[lo]
+        message = (f"The game was lost at move {lo + 1}: {move_words(before, move)}. Before it the game could "
+                   f"still be won (proved); after it, it could not (proved, searching every line). "
+                   f"Instead, {move_words(before, line[0])} keeps a win ({len(line)} moves).")
+        return done("lost-at", message, losing_index=lo, losing_move=move, before=before, better=line)
+    first, last_k = lo + 1, min(hi, n)
+    won_part = f"winnable after {lo} moves (proved)" if lo > 0 else (
+        "winnable at the start (proved)" if lo == 0 else "not proved winnable even at the start")
+    lost_part = f"lost after {hi} moves (proved)" if hi <= n else "not proved lost after the last move"
+    which = "the losing move is" if hi <= n and lo >= 0 else "the losing move, if there is one, is"
+    message = (f"Not settled within {budget} per position: the game was {won_part} and {lost_part}; {which} "
+               f"one of moves {max(first, 1)} to {last_k}. Try a larger budget.")
+    return done("unknown", message, losing_range=(max(first, 1), last_k))

@@ -1,0 +1,337 @@
+"""Rule variants: a ``GameSpec`` built from a base game and a few rule changes, and a quick study of it.
+
+The rule-variant lab (``wispwidget.variant_lab``) is a front end to this module: ``make_variant`` turns the
+lab's controls into a spec, ``solver_for`` says which solver may settle it (and why), and ``run_study`` /
+``BackgroundStudy`` solve N deals of it the same way ``wispwidget study`` does (``study.run_job``), deal by deal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..cards import RANK_CHARS, SUIT_CHARS, Deck
+from ..engine.dealing import deal_position
+from ..games.catalogue import CATALOGUE, get_game
+from ..games.soundness import Soundness, native_core_plays_these_rules
+from ..games.spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
+from ..search.solver import CancelToken, solve
+from .stats import wilson_interval, winnable_bounds
+
+# The C core's limits (wispsolve.c: MAXP piles, MAXF foundations, 128 cards in play).
+NATIVE_MAX_PILES = 16
+NATIVE_MAX_FOUNDATIONS = 16
+NATIVE_MAX_CARDS = 128
+MAX_PILES = 16
+
+CONTROLS = ("movable", "build", "empty_pile", "deal_needs_no_empty_pile", "stock", "foundations",
+            "foundation_to_tableau", "ace_between_foundations", "piles", "face_down", "face_up", "suits",
+            "top_rank", "copies")
+
+CHOICES: dict[str, dict[str, str]] = {
+    "movable": {Movable.SUITED_RUN.value: "the top card, or a run in one suit",
+                Movable.ANY_RUN.value: "any run, whatever its suits",
+                Movable.SINGLE_CARD.value: "one card at a time"},
+    "build": {Build.ANY_SUIT.value: "on a card one rank higher, any suit",
+              Build.SAME_SUIT.value: "on a card one rank higher, same suit"},
+    "empty_pile": {EmptyPile.ANY.value: "any card or run",
+                   EmptyPile.TOP_RANK_ONLY.value: "only a King (the deck's top rank)"},
+    "stock": {Stock.DEAL_TO_PILES.value: "deals a card onto every pile",
+              Stock.DRAW_TO_WASTE.value: "draws one card to a waste, one pass"},
+    "foundations": {Foundations.REMOVE_RUNS.value: "a finished suited run leaves by itself",
+                    Foundations.BUILD_UP_IN_SUIT.value: "built up in suit from the Ace, card by card"},
+}
+
+_RULE_FIELDS = ("deck", "layout", "build", "movable", "empty_pile", "stock", "foundations",
+                "deal_needs_no_empty_pile", "foundation_piles", "foundation_to_tableau", "ace_between_foundations")
+
+
+def rules_of(spec: GameSpec) -> tuple:
+    """Everything that decides how ``spec`` plays (not its names): equal rules, equal games."""
+    return tuple(getattr(spec, name) for name in _RULE_FIELDS)
+
+
+def controls_of(spec: GameSpec) -> dict[str, Any]:
+    """The lab's control values that describe ``spec`` (a uniform layout is read from pile 0)."""
+    down, up = spec.layout[0] if spec.layout else (0, 1)
+    return {"movable": spec.movable.value, "build": spec.build.value, "empty_pile": spec.empty_pile.value,
+            "deal_needs_no_empty_pile": spec.deal_needs_no_empty_pile, "stock": spec.stock.value,
+            "foundations": spec.foundations.value, "foundation_to_tableau": spec.foundation_to_tableau,
+            "ace_between_foundations": spec.ace_between_foundations, "piles": spec.piles, "face_down": down,
+            "face_up": up, "suits": spec.deck.suits, "top_rank": spec.deck.top_rank, "copies": spec.deck.copies}
+
+
+def make_variant(base: str | GameSpec = "will-o-the-wisp", **changes: Any) -> GameSpec:
+    """The game ``base`` with the rule ``changes`` (names in ``CONTROLS``); raise ``ValueError`` saying why not.
+
+    ``piles``, ``face_down`` and ``face_up`` give a uniform layout (every pile the same); leaving all three out
+    keeps the base's layout. Foundations built up in suit get one pile per Ace of the deck. When the rules
+    equal a catalogue game's (Relaxed, say), that game is returned; otherwise a new spec whose variant is
+    ``lab-`` and a short hash of its rules (``variant=`` names it instead), not yet in the catalogue
+    (``wispwidget.register`` it to deal it by name).
+    """
+    base_spec = get_game(base)
+    unknown = sorted(set(changes) - set(CONTROLS) - {"variant", "name"})
+    if unknown:
+        raise ValueError(f"unknown rule(s) {', '.join(unknown)}; the lab's rules: {', '.join(CONTROLS)}")
+    current = controls_of(base_spec)
+    values = {**current, **{k: v for k, v in changes.items() if k in CONTROLS}}
+    movable, build = Movable(values["movable"]), Build(values["build"])
+    empty, stock = EmptyPile(values["empty_pile"]), Stock(values["stock"])
+    foundations = Foundations(values["foundations"])
+    for name in ("piles", "face_down", "face_up", "top_rank", "copies"):
+        if not isinstance(values[name], int) or isinstance(values[name], bool):
+            raise ValueError(f"{name} must be a whole number, not {values[name]!r}")
+    suits = str(values["suits"]).upper()
+    if not suits or any(s not in SUIT_CHARS for s in suits) or len(set(suits)) != len(suits):
+        raise ValueError(f"suits must be distinct letters of CDHS, not {values['suits']!r}")
+    deck = Deck(suits=suits, top_rank=values["top_rank"], copies=values["copies"])
+    if any(k in changes for k in ("piles", "face_down", "face_up")):
+        if not 1 <= values["piles"] <= MAX_PILES:
+            raise ValueError(f"piles must be 1 to {MAX_PILES}, not {values['piles']}")
+        if values["face_down"] < 0 or values["face_up"] < 1:
+            raise ValueError("each pile needs at least one face-up card, and no fewer than 0 face down")
+        layout = ((values["face_down"], values["face_up"]),) * values["piles"]
+    else:
+        layout = base_spec.layout
+    builds_up = foundations is Foundations.BUILD_UP_IN_SUIT
+    spec_rules = dict(deck=deck, layout=layout, build=build, movable=movable, empty_pile=empty, stock=stock,
+                      foundations=foundations, deal_needs_no_empty_pile=bool(values["deal_needs_no_empty_pile"]),
+                      foundation_piles=len(suits) * deck.copies if builds_up else 0,
+                      foundation_to_tableau=bool(values["foundation_to_tableau"]) and builds_up,
+                      ace_between_foundations=bool(values["ace_between_foundations"]) and builds_up)
+    try:
+        candidate = replace(base_spec, **spec_rules, variant="lab", description="")
+    except ValueError as exc:  # GameSpec's own checks (too many cards dealt, ...)
+        raise ValueError(str(exc).removeprefix(f"{base_spec.game}/lab: ")) from None
+    if "variant" not in changes:
+        for spec in (base_spec, *CATALOGUE.values()):
+            if spec.game == base_spec.game and rules_of(spec) == rules_of(candidate):
+                return spec
+    digest = hashlib.sha1(repr(rules_of(candidate)).encode()).hexdigest()[:8]
+    variant = changes.get("variant") or f"lab-{digest}"
+    words = differences(base_spec, candidate)
+    name = changes.get("name") or (f"{base_spec.name} ({'; '.join(words)})" if words else base_spec.name)
+    return replace(candidate, variant=variant, name=name,
+                   description=f"A rule variant of {base_spec.name}: " + ("; ".join(words) or "no change") + ".")
+
+
+def differences(base: GameSpec, spec: GameSpec) -> list[str]:
+    """How ``spec``'s rules differ from ``base``'s, in short phrases for people."""
+    out: list[str] = []
+    if spec.movable is not base.movable:
+        out.append(f"moves {CHOICES['movable'][spec.movable.value]}")
+    if spec.build is not base.build:
+        out.append("builds in suit" if spec.build is Build.SAME_SUIT else "builds in any suit")
+    if spec.empty_pile is not base.empty_pile:
+        out.append(f"an empty pile takes {CHOICES['empty_pile'][spec.empty_pile.value]}")
+    if spec.deal_needs_no_empty_pile != base.deal_needs_no_empty_pile:
+        out.append("the stock waits while a pile is empty" if spec.deal_needs_no_empty_pile
+                   else "the stock deals onto empty piles too")
+    if spec.stock is not base.stock:
+        out.append(f"the stock {CHOICES['stock'][spec.stock.value]}")
+    if spec.foundations is not base.foundations:
+        out.append(f"foundations: {CHOICES['foundations'][spec.foundations.value]}")
+    if spec.foundation_to_tableau != base.foundation_to_tableau:
+        out.append("foundation cards may come back" if spec.foundation_to_tableau else "foundation cards stay")
+    if spec.ace_between_foundations != base.ace_between_foundations:
+        out.append("a lone Ace may change foundation" if spec.ace_between_foundations else "Aces stay put")
+    if spec.layout != base.layout:
+        down, up = spec.layout[0]
+        same = all(p == spec.layout[0] for p in spec.layout)
+        piles = f"{spec.piles} pile" + ("s" if spec.piles != 1 else "")
+        out.append(f"{piles} of {down} down + {up} up" if same else piles)
+    if spec.deck != base.deck:
+        out.append(f"deck {describe_deck(spec.deck)}")
+    return out
+
+
+def describe_deck(deck: Deck) -> str:
+    """A deck in words: ``A-6 of ♠♥``, ``2 decks``."""
+    symbols = "".join(SUIT_SYMBOLS[s] for s in deck.suits)
+    if deck.suits == SUIT_CHARS and deck.top_rank == 13:
+        return "1 deck" if deck.copies == 1 else f"{deck.copies} decks"
+    rank = RANK_CHARS[deck.top_rank - 1].replace("T", "10")
+    return f"A-{rank} of {symbols}" + (f", {deck.copies} times" if deck.copies > 1 else "")
+
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+# -- which solver ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SolverChoice:
+    """Which solver settles a variant's deals: ``native`` (the C core) or ``python``, and why, in words."""
+
+    engine: str
+    reason: str
+    soundness: Soundness
+
+    @property
+    def note(self) -> str:
+        """One line for people: the engine and, for the Python search, why."""
+        if self.engine == "native":
+            return "solved by the C core; " + self.reason
+        return "solved by the Python search (slower): " + self.reason
+
+
+def solver_for(spec: GameSpec) -> SolverChoice:
+    """The solver for ``spec``'s deals: the C core where it can encode them, else the Python search, said so.
+
+    Either way the pruning used is what ``games/soundness.py`` derives from the spec (the C core reads the same
+    predicates through ``native.encode_spec``; the Python search uses only its exact transposition table).
+    """
+    from ..search import native
+
+    soundness = Soundness.of(spec)
+    rules = [name for name, on in (("Ace to foundation at once", soundness.ace_to_foundation),
+                                   ("Forty Thieves dead test", soundness.forty_dead_test),
+                                   ("Spider dead test", soundness.spider_dead_test)) if on]
+    pruning = "sound pruning here: " + (", ".join(rules) if rules else "transpositions and pile relabelling only")
+    cards = spec.deck.size
+    if spec.piles > NATIVE_MAX_PILES:
+        return SolverChoice("python", f"{spec.piles} piles (the C core holds at most {NATIVE_MAX_PILES})", soundness)
+    if spec.foundation_piles > NATIVE_MAX_FOUNDATIONS:
+        return SolverChoice("python", f"{spec.foundation_piles} foundations (the C core holds at most "
+                            f"{NATIVE_MAX_FOUNDATIONS})", soundness)
+    if cards > NATIVE_MAX_CARDS:
+        return SolverChoice("python", f"{cards} cards (the C core holds at most {NATIVE_MAX_CARDS})", soundness)
+    if not native_core_plays_these_rules(spec):
+        return SolverChoice("python", "the C core does not remove a run finished by a card laid from the waste "
+                            "(games/soundness.py, native_core_plays_these_rules)", soundness)
+    if native.load() is None:
+        return SolverChoice("python", "the C core is not available (no C compiler)", soundness)
+    return SolverChoice("native", pruning, soundness)
+
+
+# -- studies --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Share:
+    """One outcome's share of the deals with its 95% Wilson interval."""
+
+    count: int
+    share: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class StudyResult:
+    """A quick study of one game: a record per deal (as ``study.run_job`` writes) and the shares."""
+
+    spec: GameSpec
+    seeds: tuple[int, ...]
+    max_positions: int
+    records: tuple[dict[str, Any], ...]
+    engine: str
+    cancelled: bool = False
+
+    @property
+    def deals(self) -> int:
+        """Deals settled or not (those the study got through)."""
+        return len(self.records)
+
+    def count(self, result: str) -> int:
+        """How many deals ended ``won``, ``lost`` or ``unknown``."""
+        return sum(r["result"] == result for r in self.records)
+
+    def share(self, result: str) -> Share:
+        """The share of ``result`` with its 95% Wilson interval."""
+        n, k = self.deals, self.count(result)
+        low, high = wilson_interval(k, n)
+        return Share(k, k / n if n else 0.0, low, high)
+
+    @property
+    def winnable_bounds(self) -> tuple[float, float]:
+        """95% bounds on the winnable share, unknowns counted both ways (``stats.winnable_bounds``)."""
+        return winnable_bounds(self.count("won"), self.count("lost"), self.count("unknown"))
+
+    def summary(self) -> dict[str, Any]:
+        """A JSON-ready summary: counts, shares with intervals, the winnable bounds (what the lab draws)."""
+        low, high = self.winnable_bounds
+        return {"game": self.spec.game, "variant": self.spec.variant, "name": self.spec.name, "deals": self.deals,
+                "max_positions": self.max_positions, "engine": self.engine, "cancelled": self.cancelled,
+                "seeds": [self.seeds[0], self.seeds[-1]] if self.seeds else [],
+                **{name: vars(self.share(name)) for name in ("won", "lost", "unknown")},
+                "winnable_low": low, "winnable_high": high}
+
+    def describe(self) -> str:
+        """One line for people."""
+        won, lost, unknown = (self.share(n) for n in ("won", "lost", "unknown"))
+        low, high = self.winnable_bounds
+        return (f"{self.spec.name}: {self.deals} deals at {self.max_positions:,} positions: won {won.count}, "
+                f"lost {lost.count}, unknown {unknown.count}; winnable {100 * low:.0f}%-{100 * high:.0f}% (95%)")
+
+
+def run_study(spec: GameSpec, seeds: Sequence[int], max_positions: int, *, cancel: CancelToken | None = None,
+              progress: Callable[[int, int], None] | None = None, engine: str | None = None) -> StudyResult:
+    """Solve each deal of ``spec`` in turn (as ``study.run_job`` does); stop early when ``cancel`` is set.
+
+    ``engine`` defaults to ``solver_for(spec).engine``. Each record has the keys of ``run_job``'s that do not
+    depend on the machine: ``game``, ``variant``, ``seed``, ``result``, ``positions``, ``moves``, ``seconds``.
+    """
+    engine = engine or solver_for(spec).engine
+    records = []
+    seeds = tuple(seeds)
+    for done, seed in enumerate(seeds):
+        if cancel is not None and cancel.cancelled:
+            break
+        result = solve(deal_position(spec, seed), max_positions, cancel=cancel, engine=engine)
+        if result.cancelled:
+            break
+        records.append({"game": spec.game, "variant": spec.variant, "seed": seed, "result": result.result,
+                        "positions": result.positions, "moves": len(result.moves),
+                        "seconds": round(result.seconds, 4)})
+        if progress is not None:
+            progress(done + 1, len(seeds))
+    cancelled = len(records) < len(seeds)
+    return StudyResult(spec, seeds, max_positions, tuple(records), engine, cancelled)
+
+
+@dataclass
+class BackgroundStudy:
+    """``run_study`` on a worker thread: cancellable, with a progress and a done callback (on that thread)."""
+
+    spec: GameSpec
+    seeds: Sequence[int]
+    max_positions: int
+    progress: Callable[[int, int], None] | None = None
+    on_done: Callable[[BackgroundStudy], None] | None = None
+    engine: str | None = None
+    token: CancelToken = field(default_factory=CancelToken)
+    result: StudyResult | None = None
+    error: BaseException | None = None
+
+    def __post_init__(self) -> None:
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.result = run_study(self.spec, self.seeds, self.max_positions, cancel=self.token,
+                                    progress=self.progress, engine=self.engine)
+        except BaseException as exc:  # reported to the caller, never lost
+            self.error = exc
+        if self.on_done is not None:
+            self.on_done(self)
+
+    def cancel(self) -> None:
+        """Stop after the current deal's solve notices (the C core checks the flag as it goes)."""
+        self.token.cancel()
+
+    def wait(self, timeout: float | None = None) -> StudyResult | None:
+        """Wait for the result (None if ``timeout`` passes first)."""
+        self._thread.join(timeout)
+        return self.result
+
+    @property
+    def done(self) -> bool:
+        """True once the study has finished (or stopped)."""
+        return not self._thread.is_alive()

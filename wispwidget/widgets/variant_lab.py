@@ -1,0 +1,279 @@
+"""``VariantLabWidget``: change a rule, see what it does to how often deals can be won.
+
+Each rule of ``GameSpec`` is a control; a quick study of N deals at a budget runs on a worker thread (with
+progress, cancellable) and is drawn as won / lost / unknown bars with 95% Wilson intervals beside the base
+game's. A result is applied only if the controls have not changed since the study started. "Play this
+variant" registers the variant and opens a table on it; the variant saves and loads as ``wisp-game/1`` JSON.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..api import new_game
+from ..errors import FormatError, WispError
+from ..games.catalogue import CATALOGUE, get_game, register
+from ..games.soundness import native_core_plays_these_rules
+from ..games.spec import GameSpec
+from ..io.game_format import read_game, write_game
+from ..studies.variant_study import (
+    CHOICES,
+    BackgroundStudy,
+    StudyResult,
+    controls_of,
+    differences,
+    make_variant,
+    solver_for,
+)
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+DEFAULT_DEALS = 20
+DEFAULT_POSITIONS = 20_000
+
+
+class VariantLabWidget(anywidget.AnyWidget):
+    """The rule-variant lab. Build one with ``wispwidget.variant_lab(game)``."""
+
+    _esm = STATIC / "variant_lab.js"
+    _css = STATIC / "variant_lab.css"
+
+    controls = traitlets.Dict().tag(sync=True)
+    options = traitlets.Dict().tag(sync=True)
+    variant = traitlets.Dict().tag(sync=True)  # name, key, changes, solver note, error
+    deals = traitlets.Int(DEFAULT_DEALS).tag(sync=True)
+    max_positions = traitlets.Int(DEFAULT_POSITIONS).tag(sync=True)
+    first_seed = traitlets.Int(1).tag(sync=True)
+    progress = traitlets.Dict().tag(sync=True)  # {"running": bool, "done": int, "total": int, "which": str}
+    results = traitlets.Dict().tag(sync=True)  # {"base": summary, "variant": summary}
+    status = traitlets.Unicode("").tag(sync=True)
+    game_json = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, game: str | GameSpec = "will-o-the-wisp", variant: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.base: GameSpec = get_game(game, variant)
+        self._lock = threading.RLock()
+        self._job: BackgroundStudy | None = None
+        self._generation = 0  # bumped by every change of the controls or the study settings
+        self._base_results: dict[tuple, StudyResult] = {}
+        self.last_result: StudyResult | None = None
+        self.table = None
+        self.options = {**CHOICES, "suits": "CDHS", "top_rank": [1, 13], "copies": [1, 8], "piles": [1, 16]}
+        self.controls = controls_of(self.base)
+        self.on_msg(self._on_front_end_message)
+        self._controls_changed({})
+        self._output: Any = None  # where "Play this variant" shows its table, once the lab is displayed
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        """Displayed with an output area under it, where "Play this variant" shows its table."""
+        import ipywidgets
+
+        if self._output is None:
+            self._output = ipywidgets.Output()
+            self._box = ipywidgets.VBox([self, self._output])
+        return self._box._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"VariantLabWidget({self.base.key} -> {self.variant.get('key', '?')})"
+
+    # -- the Python API -------------------------------------------------------------
+
+    @property
+    def spec(self) -> GameSpec:
+        """The variant the controls describe (``ValueError`` when they describe no valid game)."""
+        return make_variant(self.base, **self._changes())
+
+    def set(self, **changes: Any) -> GameSpec:
+        """Change some controls (names as in ``studies.variant_study.CONTROLS``); return the new variant."""
+        self.controls = {**self.controls, **changes}
+        return self.spec
+
+    def reset(self) -> None:
+        """Back to the base game's rules."""
+        self.controls = controls_of(self.base)
+
+    def study(self, wait: bool = False, timeout: float | None = None) -> StudyResult | None:
+        """Start a quick study of the variant (and of the base game, once per setting); ``wait`` for it."""
+        with self._lock:
+            self.cancel()
+            try:
+                spec = self.spec
+            except ValueError as exc:
+                self._say(f"Not a game: {exc}")
+                return None
+            generation = self._generation
+            seeds = range(self.first_seed, self.first_seed + self.deals)
+            settings = (tuple(seeds), self.max_positions)
+            base_done = self._base_results.get(settings)
+            todo = [("variant", spec)] if base_done is not None else [("base", self.base), ("variant", spec)]
+            if base_done is not None:
+                self.results = {**self.results, "base": base_done.summary()}
+            self._run(todo, seeds, generation, settings, len(seeds) * len(todo), 0)
+            job = self._job
+        if wait and job is not None:
+            self.wait(timeout)
+        return self.last_result if wait else None
+
+    def _run(self, todo, seeds, generation, settings, total: int, offset: int) -> None:
+        which, spec = todo[0]
+
+        def progress(done: int, _n: int) -> None:
+            if generation == self._generation:
+                self.progress = {"running": True, "done": offset + done, "total": total, "which": which}
+
+        def finished(job: BackgroundStudy) -> None:
+            with self._lock:
+                if generation != self._generation or job.result is None:
+                    return  # the controls changed (or it was cancelled): the result no longer applies
+                if job.error is not None:
+                    self._say(f"The study failed: {job.error}")
+                    return
+                result = job.result
+                if result.cancelled:
+                    self.progress = {"running": False, "done": 0, "total": 0, "which": ""}
+                    self._say("Study cancelled.")
+                    return
+                self.results = {**self.results, which: result.summary()}
+                if which == "base":
+                    self._base_results[settings] = result
+                    self._run(todo[1:], seeds, generation, settings, total, offset + len(seeds))
+                    return
+                self.last_result = result
+                self.progress = {"running": False, "done": total, "total": total, "which": ""}
+                self._say(result.describe())
+
+        self.progress = {"running": True, "done": offset, "total": total, "which": which}
+        self._say(f"Studying {spec.name}: {len(seeds)} deals at {self.max_positions:,} positions...")
+        self._job = BackgroundStudy(spec, list(seeds), self.max_positions, progress=progress, on_done=finished)
+
+    def cancel(self) -> None:
+        """Stop a running study (nothing from it is applied)."""
+        with self._lock:
+            job, self._job = self._job, None
+            if job is not None and not job.done:
+                self._generation += 1
+                job.cancel()
+                self.progress = {"running": False, "done": 0, "total": 0, "which": ""}
+                self._say("Study cancelled.")
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the running study (both parts: the base game, then the variant)."""
+        while True:
+            job = self._job
+            if job is None:
+                return
+            job.wait(timeout)
+            if self._job is job or not self.progress.get("running"):
+                return
+
+    def play(self, seed: int | None = None, **kwargs: Any):
+        """A table (``TableWidget``) on the variant, deal ``seed``; the variant is registered under its key."""
+        from .table import TableWidget
+
+        spec = self.register()
+        dealt = new_game(spec, seed)
+        plays_rules = native_core_plays_these_rules(spec)
+        if not plays_rules:  # the table's verdict and hints use the C core, which plays other rules here
+            kwargs.setdefault("auto_verdict", False)
+        self.table = TableWidget(dealt.game, seed=dealt.seed, **kwargs)
+        note = "" if plays_rules else " (its running verdict is off: the C core does not play these rules)"
+        self._say(f"A table for {spec.name} (deal {dealt.seed}) is ready{note}: it is lab.table, or "
+                  f"ww.play({spec.game!r}, variant={spec.variant!r}, seed={dealt.seed}).")
+        return self.table
+
+    def _show_table(self) -> None:
+        table = self.play()
+        if self._output is not None:
+            from IPython.display import display
+
+            self._output.clear_output()
+            with self._output:
+                display(table)
+
+    def register(self) -> GameSpec:
+        """Put the variant in the catalogue (``wispwidget.register``) so it deals, saves and loads by name."""
+        spec = self.spec
+        known = CATALOGUE.get(spec.key)
+        if known is not None and known != spec:
+            raise WispError(f"{spec.key} is already a different game in the catalogue; rename the variant")
+        return register(spec)
+
+    def to_json(self) -> str:
+        """The variant as ``wisp-game/1`` JSON text."""
+        return write_game(self.spec)
+
+    def load(self, text: str | bytes) -> GameSpec:
+        """Set the controls from ``wisp-game/1`` JSON text (a variant of this lab's game); return the spec."""
+        spec = read_game(text)
+        if spec.game != self.base.game:
+            raise FormatError(f"game: this lab varies {self.base.game!r}, not {spec.game!r}")
+        if len(set(spec.layout)) > 1 and spec.layout != self.base.layout:
+            raise FormatError("layout: the lab's controls give every pile the same cards")
+        self.controls = controls_of(spec)
+        return spec
+
+    # -- internals ------------------------------------------------------------------
+
+    def _changes(self) -> dict[str, Any]:
+        values = dict(self.controls)
+        base = controls_of(self.base)
+        changes = {k: v for k, v in values.items() if base.get(k) != v}
+        if not {"piles", "face_down", "face_up"} & set(changes):
+            for key in ("piles", "face_down", "face_up"):
+                changes.pop(key, None)
+        return changes
+
+    @traitlets.observe("controls", "deals", "max_positions", "first_seed")
+    def _controls_changed(self, _change: Any) -> None:
+        with self._lock:
+            self._generation += 1
+            job, self._job = self._job, None
+            if job is not None and not job.done:
+                job.cancel()
+                self.progress = {"running": False, "done": 0, "total": 0, "which": ""}
+                self._say("The rules changed, so the running study was stopped (its result would not apply).")
+            try:
+                spec = self.spec
+            except ValueError as exc:
+                self.variant = {"error": str(exc), "name": "", "key": "", "changes": [], "solver": ""}
+                self.game_json = ""
+                return
+            self.variant = {"error": "", "name": spec.name, "key": spec.key, "changes": differences(self.base, spec),
+                            "solver": solver_for(spec).note}
+            self.game_json = write_game(spec)
+            stale = dict(self.results)
+            stale.pop("variant", None)
+            self.results = stale
+
+    def _say(self, text: str) -> None:
+        self.status = text
+
+    def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        try:
+            if kind == "study":
+                self.study()
+            elif kind == "cancel":
+                self.cancel()
+            elif kind == "play":
+                self._show_table()
+            elif kind == "reset":
+                self.reset()
+            elif kind == "load":
+                self.load(str(content.get("text", "")))
+                self._say("Loaded.")
+        except (WispError, ValueError) as exc:
+            self._say(str(exc))
+
+
+def variant_lab(game: str | GameSpec = "will-o-the-wisp", variant: str | None = None, **kwargs: Any
+                ) -> VariantLabWidget:
+    """The rule-variant lab on ``game``: change a rule, study deals, compare with the base game, play it."""
+    return VariantLabWidget(game, variant, **kwargs)
+
