@@ -102,7 +102,7 @@ def test_a_move_during_a_hint_never_shows_the_stale_hint():
 
 
 def test_a_move_during_the_verdict_discards_the_old_verdict():
-    w = play(*HARD, auto_verdict=True, verdict_positions=50_000_000)
+    w = play(*HARD, auto_verdict=True, verdict_positions=10_000_000)
     assert w.verdict == "thinking…"
     old = w.controller.jobs.get("verdict")
     w.move(*w.game.legal_moves()[0])
@@ -126,8 +126,8 @@ def test_twenty_hint_presses_run_one_search_at_a_time():
 
 @pytest.mark.parametrize("kind", ["solve", "watch", "hint", "fair_hint", "verdict"])
 def test_stop_returns_at_once_and_the_search_stops(kind):
-    w = play(*HARD, auto_verdict=(kind == "verdict"), verdict_positions=50_000_000)
-    w.controller.hinter.max_positions = 50_000_000
+    w = play(*HARD, auto_verdict=(kind == "verdict"), verdict_positions=10_000_000)
+    w.controller.hinter.max_positions = 10_000_000
     if kind == "watch":
         w.watch("heuristic", interval=0.05)
         until(lambda: w.moves >= 1)
