@@ -21,7 +21,7 @@ from pathlib import Path
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ROOT = Path(__file__).resolve().parent
-BUNDLE = ["table.js", "trace.js", "table.css"]
+BUNDLE = ["table.js", "trace.js", "variant_lab.js", "table.css", "variant_lab.css"]
 
 
 def _native_build_module():

@@ -1,4 +1,4 @@
-// Bundle the front-end into wispwidget/static/ (run by hatch-jupyter-builder on install).
+// Bundle the front-end into wispwidget/static/ (run by hatch_build.py on install; BUNDLE there lists the outputs).
 import { build } from "esbuild";
 import { copyFileSync, mkdirSync } from "node:fs";
 

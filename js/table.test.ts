@@ -67,7 +67,7 @@ describe("the table view", () => {
   it("asks the engine for the watched player, and offers Stop instead while anything plays by itself", () => {
     const { el, model } = mount();
     (el.querySelector('button[aria-label="Watch"]') as HTMLButtonElement).click();
-    expect(model.sent).toEqual([{ type: "watch" }]);
+    expect(model.sent).toEqual([{ type: "watch", version: 3 }]);
     model.emit("busy", true);
     expect((el.querySelector('button[aria-label="Watch"]') as HTMLButtonElement).disabled).toBe(true);
     (el.querySelector('button[aria-label="Stop"]') as HTMLButtonElement).click();
@@ -88,13 +88,20 @@ describe("the table view", () => {
     expect(model.sent).toEqual([]);
   });
 
+  it("a hint, which leaves the cards where they are, holds nothing back", () => {
+    const { el, model } = mount();
+    (el.querySelector('button[aria-label="Hint"]') as HTMLElement).click();
+    (el.querySelector('button[aria-label="Undo"]') as HTMLElement).click();
+    expect(model.sent).toEqual([{ type: "hint", version: 3 }, { type: "undo", version: 3 }]);
+  });
+
   it("buttons send their requests; undo carries the version", () => {
     const { el, model } = mount();
     (el.querySelector('button[aria-label="Undo"]') as HTMLElement).click();
     (el.querySelector('button[aria-label="Hint"]') as HTMLElement).click();
     (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();
     expect(model.sent[0]).toEqual({ type: "undo", version: 3 });
-    expect(model.sent[1]).toEqual({ type: "hint" });
+    expect(model.sent[1]).toEqual({ type: "hint", version: 3 });
     expect(model.sent[2]).toMatchObject({ type: "new_deal", game: "will-o-the-wisp", variant: "standard", winnable: false });
   });
 

@@ -87,7 +87,8 @@ def test_the_wheel_holds_the_bundle_and_the_compiled_core(dist):
     (wheel,) = dist.glob("*.whl")
     assert "none-any" not in wheel.name, "a platform wheel, since it holds the compiled core"
     names = zipfile.ZipFile(wheel).namelist()
-    for bundled in ("wispwidget/static/table.js", "wispwidget/static/trace.js", "wispwidget/static/table.css"):
+    for bundled in ("wispwidget/static/table.js", "wispwidget/static/trace.js", "wispwidget/static/variant_lab.js",
+                    "wispwidget/static/table.css", "wispwidget/static/variant_lab.css"):
         assert bundled in names
     assert any(n.startswith("wispwidget/_native/libwispsolve-") and n.endswith(".so") for n in names)
     (sdist,) = dist.glob("*.tar.gz")

@@ -202,55 +202,40 @@ def test_marimo_reads_the_kernel_state_and_forged_updates_change_nothing():
     assert seen and seen[-1] == w.moves == element.value["moves"]
 
 
-def test_review_is_a_clear_error_until_its_module_exists():
-    import importlib.util
-
-    w = play("micro-wisp", seed=1, auto_verdict=False)
-    if importlib.util.find_spec("wispwidget.studies.review") is None:
-        from wispwidget import WispError
-
-        with pytest.raises(WispError, match="review needs"):
-            w.review()
-        send(w, {"type": "review", "version": w.version})
-        assert w.message["kind"] == "error" and "Review needs" in w.message["text"]
-
-
-def test_review_runs_in_the_background_with_progress_and_failures_become_messages(monkeypatch):
-    import sys
+def test_review_names_the_losing_move_in_the_background_and_failures_become_messages(monkeypatch):
     import threading
-    import types
 
-    calls = []
+    from wispwidget.studies import review as review_module
 
-    class Reviewed:
-        summary = "your 3rd move lost the game"
-
-    def review(position, moves, *, max_positions, cancel, progress):
-        calls.append((position, list(moves), max_positions))
-        progress(1234)
-        if moves and moves[0].source == "stock":
-            raise RuntimeError("the review fell over")
-        return Reviewed()
-
-    monkeypatch.setitem(sys.modules, "wispwidget.studies.review", types.SimpleNamespace(review=review))
     w = play("micro-wisp", seed=1, auto_verdict=False)
-    start = w.game.position()
-    first = next(m for m in w.game.legal_moves() if m.source != "stock")
-    w.move(*first)
+    assert w.review().verdict == "kept-winnable" and "winnable" in w.message["text"]  # no move yet
+    line = list(ww_solve_line(w))
+    w.move(*line[0])
     result = w.review()
-    assert isinstance(result, Reviewed) and calls[-1][0] == start and calls[-1][1] == [first]
-    assert w.message["text"] == "Your 3rd move lost the game."
+    assert result.verdict == "kept-winnable" and w.message["text"] == result.message
+    send(w, {"type": "review", "version": w.version - 1})
+    assert w.message["kind"] == "error"  # a review asked on an older table is refused
+
+    def falls_over(*args, **kwargs):
+        raise RuntimeError("the review fell over")
+
+    monkeypatch.setattr(review_module, "review", falls_over)
+    monkeypatch.setattr("wispwidget.widgets.controller.run_review", falls_over)
     escaped = []
     hook = threading.excepthook
     threading.excepthook = escaped.append
     try:
-        w.restart()
-        w.deal()
         send(w, {"type": "review", "version": w.version})
         assert w.wait(5)
     finally:
         threading.excepthook = hook
     assert not escaped and w.message["kind"] == "error" and "fell over" in w.message["text"]
+
+
+def ww_solve_line(w):
+    from wispwidget import solve
+
+    return solve(w.game.position()).moves
 
 
 def test_every_published_state_is_whole():

@@ -1,6 +1,6 @@
 /**
  * The toolbar: the game menu and the everyday actions in one row; the rest (deal number, Winnable, Restart,
- * Fair hint, Solve, Watch, Daily deal, Statistics, Keys) inline when there is room, behind "More" when not.
+ * Fair hint, Solve, Watch, Review, Daily deal, Statistics, Keys) inline when there is room, behind "More" when not.
  * Choosing a game deals it at once; the deal-number box deals on Enter and clears; Winnable is sent at once.
  */
 import { h } from "../local_model";
@@ -16,6 +16,7 @@ export const CONTROLS: [label: string, action: string, primary: boolean][] = [
   ["Fair hint", "fair_hint", false],
   ["Solve", "solve", false],
   ["Watch", "watch", false],
+  ["Review", "review", false],
   ["Daily deal", "daily", false],
   ["Statistics", "stats", false],
   ["Keys", "keys", false],
@@ -25,6 +26,7 @@ const TITLES: Record<string, string> = {
   hint: "Hint looks at every card, as the solver does (H)",
   fair_hint: "Fair hint sees only what you see: it never peeks at hidden cards",
   watch: "Watch the no-peek player play: it sees only what you see",
+  review: "Where did I lose? The solver replays your moves and names the first one after which the game could not be won",
   undo: "Undo (U, Ctrl+Z)",
   redo: "Redo (R, Ctrl+Y)",
   keys: "Keyboard keys (? or F1)",

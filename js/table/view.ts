@@ -5,6 +5,7 @@
  */
 import { faceDown, faceUp, slot } from "../cards";
 import { h } from "../local_model";
+import { POSITIONAL_REQUESTS } from "../schema.gen";
 import type { HintMove, Job, Message, Request, TableModel, TableState } from "../types";
 import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
 import { Dragger, type Pickup } from "./drag";
@@ -15,10 +16,11 @@ import { reconcile, released, type Slot } from "./reconcile";
 import { Toolbar } from "./toolbar";
 import { capitalize, cardText, pileText, plural, stockText, SUIT_SYMBOL } from "./words";
 
+/** Requests answered by a new table (the others, such as a hint, leave the cards where they are). */
+const CHANGES_TABLE = new Set(["click", "move", "deal", "undo", "redo", "restart"]);
+
 /** Requests made on the state the player sees: they carry its version. */
-const VERSIONED_NOW = ["click", "move", "deal", "undo", "redo"];
 /** ...and, once the kernel speaks the job protocol (it has a `job` trait), these too. */
-const VERSIONED_JOB = ["hint", "fair_hint", "solve", "watch", "restart", "review"];
 /** Held while an answer is awaited, then sent with the new version (they do not depend on where cards lie). */
 const QUEUEABLE = new Set(["deal", "undo", "redo"]);
 const NARROW = 760; // below this the rarer actions always go behind More
@@ -51,7 +53,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     action: (action) => runAction(action),
     chooseGame: (game, variant) => send({ type: "new_deal", game, variant, winnable: toolbar.winnableBox.checked }),
     dealNumber: (seed) => send({ type: "new_deal", game: state.game, variant: state.variant, seed, winnable: toolbar.winnableBox.checked }),
-    winnable: (value) => (modern() ? send({ type: "winnable", value }) : undefined),
+    winnable: (value) => send({ type: "winnable", value }),
   });
   const jobPanel = new JobPanel(doc, (r) => send(r));
   const replayPanel = new ReplayPanel(doc, (r) => send(r));
@@ -83,7 +85,6 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   let cards: CardEntry[] = [];
   const cursor: Cursor = { at: -1, count: 1 };
   let keyboardMode = false;
-  const modern = () => model.get("job") !== undefined;
   /** The document or shadow root the table lives in (marimo draws widgets in a shadow root). */
   const scope = () => root.getRootNode() as Document | ShadowRoot;
 
@@ -98,10 +99,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       queue.push(request);
       return;
     }
-    const versioned = VERSIONED_NOW.includes(request.type) || (modern() && VERSIONED_JOB.includes(request.type));
-    if (versioned) {
-      (request as { version?: number }).version = state.version;
-      pending = true;
+    if ((POSITIONAL_REQUESTS as readonly string[]).includes(request.type)) {
+      (request as { version?: number }).version = state.version;  // made on the table the player sees
+      if (CHANGES_TABLE.has(request.type)) pending = true;  // held requests wait for the new table
     }
     model.send(request as Record<string, unknown>);
   }

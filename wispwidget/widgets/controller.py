@@ -31,6 +31,7 @@ from ..io import formats
 from ..io.words import game_label, move_words, plural, positions_words, refusal, seconds_words, sentence
 from ..search.hints import Hint, Hinter
 from ..search.solver import SolveResult, solve
+from ..studies.review import review as run_review
 from ..studies.winnable import catalogue_range, proved_seeds
 from .jobs import Job, JobRunner
 from .protocol import ProtocolError, Request, parse_request
@@ -541,17 +542,12 @@ class TableController:
 
     def review(self, max_positions: int = 200_000, *, wait: bool = True) -> Any:
         """Review the moves played: ``wispwidget.studies.review.review`` on this game's start and moves."""
-        try:
-            from ..studies.review import review as run_review  # type: ignore[import-untyped,import-not-found,unused-ignore]
-        except ImportError as exc:
-            raise WispError("review needs wispwidget.studies.review, which this installation does not have "
-                            "yet") from exc
         with self.lock:
             version, start, moves = self.version, self.start, list(self.game.moves_played)
 
             def work(job: Job) -> Any:
-                def progress(positions: int, *_: Any) -> None:
-                    job.positions = int(positions)
+                def progress(checked: int, total: int) -> None:
+                    job.label = f"Reviewing your moves… {checked} of {plural(total, 'check')}"
 
                 return run_review(start, moves, max_positions=max_positions, cancel=job.token, progress=progress)
 
@@ -560,8 +556,7 @@ class TableController:
                     if self.version != version:
                         return
                     self.last_review = result
-                    text = getattr(result, "summary", None) or getattr(result, "text", None) or str(result)
-                    self.say(sentence(str(text)), "info")
+                    self.say(result.message, "info")
                     self._publish()
 
             job = self.jobs.start("review", "Reviewing your moves…", work, done)
