@@ -18,8 +18,6 @@ pytest.importorskip("anywidget")
 
 import wispwidget
 
-pytestmark = pytest.mark.xfail(strict=False, reason="widget trust boundary: issue 24")
-
 CASES = [json.loads(line) for line in
          (Path(__file__).resolve().parent / "hostile" / "widget.jsonl").read_text(encoding="utf-8").splitlines()]
 KERNEL_OWNED = ("reveal", "version", "won", "moves", "table", "verdict", "status", "message", "hint_move")

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from ..cards import Deck
 from ..errors import UnknownGameError
+from ..limits import echo
 from .spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
 
 SPIDER_TEN_PILES = ((5, 1),) * 4 + ((4, 1),) * 6
@@ -111,13 +112,13 @@ def get_game(game: str | GameSpec, variant: str | None = None) -> GameSpec:
     """Look up a game by id and variant (``standard`` when omitted)."""
     if isinstance(game, GameSpec):
         return game
-    variant = variant or "standard"
-    spec = CATALOGUE.get(f"{game}/{variant}")
+    variant = "standard" if variant is None else variant
+    spec = CATALOGUE.get(f"{game}/{variant}") if isinstance(game, str) and isinstance(variant, str) else None
     if spec is None:
         if not any(s.game == game for s in CATALOGUE.values()):
-            raise UnknownGameError(f"unknown game {game!r}; known games: {', '.join(game_ids())}")
+            raise UnknownGameError(f"unknown game {echo(game)}; known games: {', '.join(game_ids())}")
         known = ", ".join(variants(game))
-        raise UnknownGameError(f"game {game!r} has no variant {variant!r}; its variants: {known}")
+        raise UnknownGameError(f"game {game!r} has no variant {echo(variant)}; its variants: {known}")
     return spec
 
 

@@ -164,7 +164,9 @@ class TableController:
         A winnable deal past the shipped catalogue is proved in the background; ``wait`` waits for it.
         """
         with self.lock:
-            spec = get_game(game or self.game.spec.game, variant or (None if game else self.game.spec.variant))
+            same = self.game.spec
+            spec = get_game(same.game if game is None else game,
+                            variant if variant is not None else (None if game is not None else same.variant))
             if winnable is not None:
                 self.winnable = bool(winnable)
             chosen = seed if seed is not None else (self.seed or 0) + 1
