@@ -282,7 +282,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         result = check_solution_text(text)
     _print_json(result)
-    error = result.get("error")
+    error: dict[str, Any] | None = result.get("error")  # type: ignore[assignment]
     if error and error["move"] is None and not result["valid"]:
         raise UsageError(f"{_name(args.file)}: {error['reason']}")
     return EXIT_OK if result["valid"] and result["won"] else EXIT_NOT_WON
@@ -369,10 +369,11 @@ def cmd_study(args: argparse.Namespace) -> int:
                      kept=[kept[s] for s in in_range])
 
     def failed(exc: BaseException) -> UsageError:
+        error: UsageError
         if isinstance(exc, UsageError):
             error = exc
         elif isinstance(exc, KeyboardInterrupt):
-            error: UsageError = UsageError("interrupted")
+            error = UsageError("interrupted")
             error.status = EXIT_INTERRUPTED
         elif isinstance(exc, StudyError):
             error = RunFailed(str(exc))

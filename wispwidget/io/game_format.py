@@ -9,6 +9,7 @@ refused with a ``FormatError`` saying what and where. Reading never touches the 
 from __future__ import annotations
 
 import re
+from enum import Enum
 from typing import Any
 
 from ..cards import Deck
@@ -18,7 +19,8 @@ from .formats import _format, _kind, _list, _object, _string, dump_json, load_js
 
 GAME_FORMAT = "wisp-game/1"
 _NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-_ENUMS = {"build": Build, "movable": Movable, "empty_pile": EmptyPile, "stock": Stock, "foundations": Foundations}
+_ENUMS: dict[str, type[Enum]] = {"build": Build, "movable": Movable, "empty_pile": EmptyPile, "stock": Stock,
+                                 "foundations": Foundations}
 _REQUIRED = ("format", "game", "variant", "name", "deck", "layout", *_ENUMS)
 _OPTIONAL = ("description", "deal_needs_no_empty_pile", "foundation_piles", "foundation_to_tableau",
              "ace_between_foundations")
@@ -65,7 +67,7 @@ def game_from_dict(doc: Any) -> GameSpec:
         if len(pair) != 2:
             raise FormatError(f"layout[{i}]: expected [face_down, face_up], not {len(pair)} numbers")
         layout.append((_whole(pair[0], f"layout[{i}][0]", 0, 128), _whole(pair[1], f"layout[{i}][1]", 0, 128)))
-    rules = {}
+    rules: dict[str, Any] = {}
     for name, enum in _ENUMS.items():
         text = _string(doc[name], name)
         try:

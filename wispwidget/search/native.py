@@ -26,6 +26,7 @@ import threading
 import warnings
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from ..cards import Card
 from ..engine.move import DEAL, DRAW, Move
@@ -46,10 +47,10 @@ class NativeRefusal(WispError, ValueError):
 
 # -- the ABI, read from wisp.h ---------------------------------------------------------------
 
-_CTYPES = {"int32_t": ctypes.c_int32, "uint32_t": ctypes.c_uint32, "int64_t": ctypes.c_int64}
+_CTYPES: dict[str, Any] = {"int32_t": ctypes.c_int32, "uint32_t": ctypes.c_uint32, "int64_t": ctypes.c_int64}
 
 
-def _read_header(text: str) -> tuple[dict[str, int], list[tuple[str, type, int]], list[str]]:
+def _read_header(text: str) -> tuple[dict[str, int], list[tuple[str, Any, int]], list[str]]:
     """wisp.h's integer constants, the spec's fields (name, ctypes type, count) and the stats' field names."""
     constants: dict[str, int] = {}
     for name, value in re.findall(r"#define\s+(WISP_\w+)\s+(-?\d+)\s*$", text, re.M):
@@ -60,7 +61,7 @@ def _read_header(text: str) -> tuple[dict[str, int], list[tuple[str, type, int]]
     block = re.search(r"#define WISP_SPEC_FIELDS\(F, A\)(.*?)\n\n", text, re.S)
     if block is None:
         raise ImportError(f"{HEADER} has no WISP_SPEC_FIELDS list")
-    spec_fields: list[tuple[str, type, int]] = []
+    spec_fields: list[tuple[str, Any, int]] = []
     for kind, args in re.findall(r"\b([FA])\((\w+, \w+(?:, \w+)?),", block.group(1)):
         parts = [p.strip() for p in args.split(",")]
         count = constants[parts[2]] if kind == "A" and not parts[2].isdigit() else int(parts[2]) if kind == "A" else 1
@@ -75,11 +76,14 @@ ABI_VERSION = C["WISP_ABI_VERSION"]
 WEIGHTS = C["WISP_WEIGHTS"]
 
 
+_SPEC_LAYOUT: list[tuple[str, Any]] = [("version", ctypes.c_uint32), ("size", ctypes.c_uint32)] + [
+    (name, kind * count if count > 1 else kind) for name, kind, count in SPEC_FIELDS]
+
+
 class WispSpec(ctypes.Structure):
     """``wisp_spec``: the game's rules, the pruning switches and the search settings (wisp.h)."""
 
-    _fields_ = [("version", ctypes.c_uint32), ("size", ctypes.c_uint32)] + [
-        (name, kind * count if count > 1 else kind) for name, kind, count in SPEC_FIELDS]
+    _fields_ = _SPEC_LAYOUT
 
 
 class WispStats(ctypes.Structure):
@@ -489,21 +493,21 @@ def decode_move(code: int) -> Move:
 # -- the test build's hooks ------------------------------------------------------------------------
 
 
-def _test_core(position: Position) -> ctypes.CDLL:
+def _test_core(position: Position) -> tuple[ctypes.CDLL, WispAbiInfo]:
     lib = load_test_hooks()
-    if lib is None:
+    if lib is None or LIMITS is None:
         raise RuntimeError(f"the C solver core's test build is not available ({why_unavailable})")
     reason = refusal(position)
     if reason:
         raise NativeRefusal(reason)
-    return lib
+    return lib, LIMITS
 
 
 def native_move_codes(position: Position) -> list[int]:
     """Every legal move as the C core encodes it (test build)."""
-    lib = _test_core(position)
+    lib, limits = _test_core(position)
     blob, size = _blob(position)
-    cap = LIMITS.max_moves
+    cap = limits.max_moves
     out = (ctypes.c_int32 * cap)()
     n = lib.wisp_moves(ctypes.byref(encode_spec(position)), blob, size, out, cap)
     if n < 0:
@@ -518,9 +522,9 @@ def native_legal_moves(position: Position) -> list[Move]:
 
 def native_apply(position: Position, code: int) -> bytes:
     """The position after one encoded move, in ``encode_position``'s layout, as the C core plays it (test build)."""
-    lib = _test_core(position)
+    lib, limits = _test_core(position)
     blob, size = _blob(position)
-    cap = 8 * LIMITS.max_cards + 64
+    cap = 8 * limits.max_cards + 64
     out = (ctypes.c_uint8 * cap)()
     n = lib.wisp_apply(ctypes.byref(encode_spec(position)), blob, size, code, out, cap)
     if n < 0:
@@ -533,7 +537,7 @@ def native_hopeless(position: Position) -> bool:
     """Whether the core's dead-position test for the game's family finds the position lost (for tests)."""
     if not (forty_dead_test_is_sound(position.spec) or spider_dead_test_is_sound(position.spec)):
         raise ValueError(f"no dead-position test applies to {position.spec.key}")
-    lib = _test_core(position)
+    lib, _ = _test_core(position)
     blob, size = _blob(position)
     code = lib.wisp_hopeless(ctypes.byref(encode_spec(position)), blob, size)
     if code < 0:

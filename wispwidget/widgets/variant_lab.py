@@ -30,6 +30,7 @@ from ..studies.variant_study import (
     make_variant,
     solver_for,
 )
+from .table import TableWidget
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 DEFAULT_DEALS = 20
@@ -61,7 +62,7 @@ class VariantLabWidget(anywidget.AnyWidget):
         self._generation = 0  # bumped by every change of the controls or the study settings
         self._base_results: dict[tuple, StudyResult] = {}
         self.last_result: StudyResult | None = None
-        self.table = None
+        self.table: TableWidget | None = None
         self.options = {**CHOICES, "suits": "CDHS", "top_rank": [1, 13], "copies": [1, 8], "piles": [1, 16]}
         self.controls = controls_of(self.base)
         self.on_msg(self._on_front_end_message)
@@ -172,7 +173,6 @@ class VariantLabWidget(anywidget.AnyWidget):
 
     def play(self, seed: int | None = None, **kwargs: Any):
         """A table (``TableWidget``) on the variant, deal ``seed``; the variant is registered under its key."""
-        from .table import TableWidget
 
         spec = self.register()
         dealt = new_game(spec, seed)
