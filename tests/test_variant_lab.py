@@ -89,10 +89,13 @@ def test_the_base_rules_give_the_base_game():
 # -- which solver ---------------------------------------------------------------------
 
 
-def test_the_c_core_is_refused_where_it_plays_other_rules():
-    choice = solver_for(make_variant("mini-wisp", stock="draw-to-waste"))
-    assert choice.engine == "python" and "waste" in choice.note
+def test_the_c_core_plays_every_variant_it_can_encode_and_the_rest_is_said_in_words():
+    waste_and_runs = make_variant("mini-wisp", stock="draw-to-waste")  # a card from the waste can finish a run
+    assert solver_for(waste_and_runs).engine == "native"
     assert solver_for(WISP).engine == "native" and "Spider dead test" in solver_for(WISP).note
+    many_decks = make_variant("will-o-the-wisp", copies=6)  # more cards than the C core holds
+    choice = solver_for(many_decks)
+    assert choice.engine == "python" and "cards" in choice.note
 
 
 def test_the_soundness_shown_is_the_spec_s():
@@ -237,11 +240,11 @@ def test_front_end_messages():
         CATALOGUE.pop(lab.spec.key, None)
 
 
-def test_a_table_on_rules_the_c_core_does_not_play_has_no_running_verdict():
+def test_a_table_on_a_waste_variant_keeps_its_running_verdict():
     lab = VariantLabWidget("mini-wisp")
     lab.set(stock="draw-to-waste")
     try:
         table = lab.play(seed=2)
-        assert table.auto_verdict is False and "verdict is off" in lab.status
+        assert table.auto_verdict is True and "is ready" in lab.status
     finally:
         CATALOGUE.pop(lab.spec.key, None)

@@ -83,14 +83,3 @@ def soundness_table(specs: list[GameSpec]) -> str:
         marks = ["yes" if v else "no" for v in (s.ace_to_foundation, s.forty_dead_test, s.spider_dead_test)]
         lines.append(f"| {spec.key} | " + " | ".join(marks) + " |")
     return "\n".join(lines)
-
-
-def native_core_plays_these_rules(spec: GameSpec) -> bool:
-    """The C core's copy of the move rules (``wispsolve.c``) plays ``spec`` exactly as the engine does.
-
-    The core settles a pile (a finished run leaves, a face-down top turns) only after a tableau move or a deal,
-    which is all the catalogue's games need. Where a waste meets runs that leave by themselves (a rule-variant
-    lab combination), a card laid from the waste can finish a run: the engine removes it, the core does not,
-    so its lines do not replay and its ``lost`` proves nothing. Such games go to the Python search.
-    """
-    return not (spec.has_waste and spec.removes_runs)

@@ -17,7 +17,6 @@ from ..cards import Card, rank_of, suit_of
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
-from ..games.soundness import native_core_plays_these_rules
 from ..search.solver import CancelToken, solve
 
 SUITS = "♣♦♥♠"
@@ -112,7 +111,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         game.play(move)
         positions.append(game.position())
     n = len(moves)
-    engine = "auto" if native_core_plays_these_rules(position.spec) else "python"
+    engine = "auto"  # the C core where it can take the game, else the Python search (solve says which)
     answers: dict[int, str] = {}
     lines: dict[int, tuple[Move, ...]] = {}
     order: list[int] = []

@@ -16,15 +16,12 @@ from typing import Any
 from ..cards import RANK_CHARS, SUIT_CHARS, Deck
 from ..engine.dealing import deal_position
 from ..games.catalogue import CATALOGUE, get_game
-from ..games.soundness import Soundness, native_core_plays_these_rules
+from ..games.soundness import Soundness
 from ..games.spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
 from ..search.solver import CancelToken, solve
 from .stats import wilson_interval, winnable_bounds
 
 # The C core's limits (wispsolve.c: MAXP piles, MAXF foundations, 128 cards in play).
-NATIVE_MAX_PILES = 16
-NATIVE_MAX_FOUNDATIONS = 16
-NATIVE_MAX_CARDS = 128
 MAX_PILES = 16
 
 CONTROLS = ("movable", "build", "empty_pile", "deal_needs_no_empty_pile", "stock", "foundations",
@@ -193,19 +190,11 @@ def solver_for(spec: GameSpec) -> SolverChoice:
                                    ("Forty Thieves dead test", soundness.forty_dead_test),
                                    ("Spider dead test", soundness.spider_dead_test)) if on]
     pruning = "sound pruning here: " + (", ".join(rules) if rules else "transpositions and pile relabelling only")
-    cards = spec.deck.size
-    if spec.piles > NATIVE_MAX_PILES:
-        return SolverChoice("python", f"{spec.piles} piles (the C core holds at most {NATIVE_MAX_PILES})", soundness)
-    if spec.foundation_piles > NATIVE_MAX_FOUNDATIONS:
-        return SolverChoice("python", f"{spec.foundation_piles} foundations (the C core holds at most "
-                            f"{NATIVE_MAX_FOUNDATIONS})", soundness)
-    if cards > NATIVE_MAX_CARDS:
-        return SolverChoice("python", f"{cards} cards (the C core holds at most {NATIVE_MAX_CARDS})", soundness)
-    if not native_core_plays_these_rules(spec):
-        return SolverChoice("python", "the C core does not remove a run finished by a card laid from the waste "
-                            "(games/soundness.py, native_core_plays_these_rules)", soundness)
     if native.load() is None:
-        return SolverChoice("python", "the C core is not available (no C compiler)", soundness)
+        return SolverChoice("python", f"the C core is not available ({native.why_unavailable})", soundness)
+    reason = native.refusal(deal_position(spec, 1))  # the core's own limits (piles, cards, foundations, ...)
+    if reason:
+        return SolverChoice("python", reason, soundness)
     return SolverChoice("native", pruning, soundness)
 
 

@@ -18,7 +18,6 @@ import traitlets
 from ..api import new_game
 from ..errors import FormatError, WispError
 from ..games.catalogue import CATALOGUE, get_game, register
-from ..games.soundness import native_core_plays_these_rules
 from ..games.spec import GameSpec
 from ..io.game_format import read_game, write_game
 from ..studies.variant_study import (
@@ -176,12 +175,8 @@ class VariantLabWidget(anywidget.AnyWidget):
 
         spec = self.register()
         dealt = new_game(spec, seed)
-        plays_rules = native_core_plays_these_rules(spec)
-        if not plays_rules:  # the table's verdict and hints use the C core, which plays other rules here
-            kwargs.setdefault("auto_verdict", False)
         self.table = TableWidget(dealt.game, seed=dealt.seed, **kwargs)
-        note = "" if plays_rules else " (its running verdict is off: the C core does not play these rules)"
-        self._say(f"A table for {spec.name} (deal {dealt.seed}) is ready{note}: it is lab.table, or "
+        self._say(f"A table for {spec.name} (deal {dealt.seed}) is ready: it is lab.table, or "
                   f"ww.play({spec.game!r}, variant={spec.variant!r}, seed={dealt.seed}).")
         return self.table
 
