@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wispwidget.formats import write_position
+from wispwidget.io.formats import write_position
 
 from ..helpers import position
 
