@@ -225,9 +225,13 @@ def marimo_page(source: str, wait_for: str = ".ww-root", viewport: dict | None =
 
 def table_button(page, name: str, table: str = ".ww-root"):
     """The table's button ``name``; when the toolbar keeps it behind More (a narrow cell), More is opened."""
-    button = page.locator(table).first.get_by_role("button", name=name, exact=True)
-    if not button.is_visible():
+    return in_toolbar(page, page.locator(table).first.get_by_role("button", name=name, exact=True), table)
+
+
+def in_toolbar(page, control, table: str = ".ww-root"):
+    """A toolbar control, with More opened first when the toolbar keeps the control behind it."""
+    if not control.is_visible():
         more = page.locator(table).first.get_by_role("button", name="More", exact=True)
         if more.is_visible() and more.get_attribute("aria-expanded") != "true":
             more.click()
-    return button
+    return control
