@@ -33,3 +33,14 @@ export function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, 
   if (text) el.textContent = text;
   return el;
 }
+
+/** Call each handler on its model event; returns the function that stops listening. */
+export function listen(
+  model: { on(event: string, fn: () => void): void; off(event: string, fn?: () => void): void },
+  handlers: [event: string, handler: () => void][],
+): () => void {
+  for (const [event, fn] of handlers) model.on(event, fn);
+  return () => {
+    for (const [event, fn] of handlers) model.off(event, fn);
+  };
+}

@@ -4,6 +4,8 @@
  * controls make, whether a result still applies); this file only draws the state and sends requests.
  */
 
+import { listen } from "./local_model";
+
 export interface Share {
   count: number;
   share: number;
@@ -29,6 +31,7 @@ interface LabModel {
   save_changes(): void;
   send(content: unknown): void;
   on(event: string, callback: () => void): void;
+  off(event: string, callback?: () => void): void;
 }
 
 const OUTCOMES: [key: "won" | "lost" | "unknown", label: string, colour: string][] = [
@@ -202,13 +205,15 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
 
   root.replaceChildren(controlsBox, info, settings, buttons, progress, bars, status, json);
   drawControls(); drawSettings(); drawInfo(); drawProgress(); drawResults(); drawStatus();
-  model.on("change:controls", drawControls);
-  model.on("change:options", drawControls);
-  model.on("change:variant", drawInfo);
-  model.on("change:progress", drawProgress);
-  model.on("change:results", drawResults);
-  model.on("change:status", drawStatus);
-  for (const name of ["deals", "max_positions", "first_seed"]) model.on(`change:${name}`, drawSettings);
+  return listen(model, [
+    ["change:controls", drawControls],
+    ["change:options", drawControls],
+    ["change:variant", drawInfo],
+    ["change:progress", drawProgress],
+    ["change:results", drawResults],
+    ["change:status", drawStatus],
+    ...["deals", "max_positions", "first_seed"].map((name): [string, () => void] => [`change:${name}`, drawSettings]),
+  ]);
 }
 
 export default { render };

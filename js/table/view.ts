@@ -4,7 +4,7 @@
  * Cards keep their elements from one state to the next (keyed reconciliation) so they can travel (FLIP).
  */
 import { faceDown, faceUp, slot } from "../cards";
-import { h } from "../local_model";
+import { h, listen } from "../local_model";
 import { POSITIONAL_REQUESTS } from "../schema.gen";
 import type { HintMove, Job, Message, Request, TableModel, TableState } from "../types";
 import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
@@ -684,7 +684,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       dragger.settleWaiting(true);
     }
   };
-  const listeners: [string, () => void][] = [
+  const unlisten = listen(model, [
     ["change:table", redraw],
     ["change:status", () => (status.textContent = model.get("status") ?? "")],
     ["change:message", announce],
@@ -696,8 +696,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     ["change:games", drawPanels],
     ["change:stats", drawPanels],
     ["change:win_summary", drawPanels],
-  ];
-  for (const [name, fn] of listeners) model.on(name, fn);
+  ]);
   state = undefined as unknown as TableState;
   draw();
   fitToolbar();
@@ -705,7 +704,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   live.textContent = message.text ?? "";
 
   return () => {
-    for (const [name, fn] of listeners) model.off(name, fn);
+    unlisten();
     doc.removeEventListener("pointermove", onMove);
     doc.removeEventListener("pointerup", onUp);
     doc.removeEventListener("pointercancel", onCancel);

@@ -4,7 +4,7 @@
  * read-only by the table's own renderer), the tree, the frontier as the algorithm holds it, the explored
  * nodes, and the pseudo-code with the line being executed.
  */
-import { h, LocalModel } from "../local_model";
+import { h, listen, LocalModel } from "../local_model";
 import { createTable } from "../table";
 import type { Model, TableState } from "../types";
 import { fValue, frontierKind, listingFor } from "./pseudocode";
@@ -514,24 +514,21 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     onTraces();
   };
   const onBusy = () => runbar?.status(model.get("busy") ? "running\u2026" : String(model.get("error") ?? ""));
-  model.on("change:step", onStep);
-  model.on("change:traces", onTraces);
-  model.on("change:lockstep", onLockstep);
-  model.on("change:presentation", applyPresentation);
-  model.on("change:busy", onBusy);
-  model.on("change:error", onBusy);
+  const unlisten = listen(model, [
+    ["change:step", onStep],
+    ["change:traces", onTraces],
+    ["change:lockstep", onLockstep],
+    ["change:presentation", applyPresentation],
+    ["change:busy", onBusy],
+    ["change:error", onBusy],
+  ]);
   build();
   render();
   applyPresentation();
 
   return () => {
     pause();
-    model.off("change:step", onStep);
-    model.off("change:traces", onTraces);
-    model.off("change:lockstep", onLockstep);
-    model.off("change:presentation", applyPresentation);
-    model.off("change:busy", onBusy);
-    model.off("change:error", onBusy);
+    unlisten();
     panels.forEach((p) => p.close());
     root.remove();
   };
