@@ -70,3 +70,17 @@ def test_the_runner_says_when_jobs_change_and_ticks_while_they_run():
     runner.start("solve", "s", lambda job: job.sleep(0.4))
     assert runner.wait(2)
     assert len(changes) >= 4  # started, several ticks, finished
+
+
+def test_a_running_search_shows_how_many_positions_it_has_examined():
+    ticks = []
+    runner = JobRunner(on_change=lambda: ticks.append(1), tick=0.1)
+    position = deal("waning-moon", 3).position()  # not settled within seconds
+    job = runner.start("solve", "s", lambda job: solve(position, 10_000_000, cancel=job.token))
+    time.sleep(1.0)
+    seen = job.positions
+    assert seen is not None and seen > 1_000, "the live count reached the job while the C search ran"
+    time.sleep(0.5)
+    assert job.positions > seen  # and it keeps growing
+    runner.cancel()
+    assert job.wait(2) and 0 < job.token.positions == job.result.positions

@@ -173,7 +173,7 @@ int cmp_int64(const void *x, const void *y);
 
 /* the searches: dfs.c, best_first.c, beam.c */
 double now_seconds(void);
-/* Every 1024 positions: cancelled, past the deadline, or 0 to go on. */
+/* Every 1024 positions: publish the count so far in S->stats; cancelled, past the deadline, or 0 to go on. */
 int time_to_stop(const Search *S);
 int dfs(Search *S, State *s, int64_t limit, LineOut *line, int64_t *peak_bytes);
 int best_first(Search *S, State *root, LineOut *line);

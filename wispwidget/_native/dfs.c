@@ -16,6 +16,7 @@ double now_seconds(void) {
 }
 
 int time_to_stop(const Search *S) {
+    S->stats->positions = S->positions; /* published as it goes: a caller's other thread may show progress */
     if (S->cancel && *S->cancel) return WISP_CANCELLED;
     if (S->deadline > 0 && now_seconds() > S->deadline) return WISP_UNKNOWN;
     return 0;

@@ -451,16 +451,18 @@ class CoreResult:
 
 
 def core_solve(lib: ctypes.CDLL, position: Position, max_positions: int, time_limit: float | None = None,
-               flag: ctypes.c_int32 | None = None, strategy: Strategy | None = None, **switches: bool) -> CoreResult:
-    """One call of ``wisp_solve`` (no engine replay: ``solver.solve`` does that). Raises ``NativeRefusal``
-    for a game the core cannot take and RuntimeError when the core fails."""
+               flag: ctypes.c_int32 | None = None, strategy: Strategy | None = None, *,
+               stats: WispStats | None = None, **switches: bool) -> CoreResult:
+    """One call of ``wisp_solve`` (no engine replay: ``solver.solve`` does that). ``stats``, when given, is
+    filled as the search goes (``positions`` every 1,024 positions), for another thread to show progress.
+    Raises ``NativeRefusal`` for a game the core cannot take and RuntimeError when the core fails."""
     reason = refusal(position)
     if reason:
         raise NativeRefusal(reason)
     spec = encode_spec(position, strategy, **switches)
     blob, size = _blob(position)
     capacity = min(int(max_positions) + 2, 1 << 24)  # a line is never longer than the positions it passed
-    out, stats = (ctypes.c_int32 * capacity)(), WispStats()
+    out, stats = (ctypes.c_int32 * capacity)(), stats if stats is not None else WispStats()
     flag = flag if flag is not None else ctypes.c_int32(0)
     code = lib.wisp_solve(ctypes.byref(spec), blob, size, int(max_positions), float(time_limit or 0.0),
                           ctypes.byref(flag), out, capacity, ctypes.byref(stats))

@@ -32,9 +32,16 @@ class SolverDefect(RuntimeError):
 
 @dataclass
 class CancelToken:
-    """Set ``cancel()`` from any thread to stop a running solve (it returns ``unknown``)."""
+    """Set ``cancel()`` from any thread to stop a running solve (it returns ``unknown``); read ``positions``
+    from any thread to see how far the solve it was given to has gone."""
 
     _flag: Any = field(default_factory=lambda: ctypes.c_int32(0))
+    _live: Any = None  # the running solve's counter: the C core's stats, or the Python search's own
+
+    @property
+    def positions(self) -> int:
+        """Positions the current (or last) solve with this token has examined so far."""
+        return int(self._live.positions) if self._live is not None else 0
 
     def cancel(self) -> None:
         """Ask the solve to stop at its next check."""
@@ -158,14 +165,24 @@ def _fits_native(position: Position) -> str:
 def _solve_native(lib, position, max_positions, time_limit, cancel, transpositions, ordering,
                   dominance, strategy) -> SolveResult:
     flag = cancel._flag if cancel is not None else ctypes.c_int32(0)
+    live = native.WispStats()
+    if cancel is not None:
+        cancel._live = live
     try:
-        core = native.core_solve(lib, position, max_positions, time_limit, flag, strategy,
+        core = native.core_solve(lib, position, max_positions, time_limit, flag, strategy, stats=live,
                                  transpositions=transpositions, ordering=ordering, dominance=dominance)
     except RuntimeError as exc:
         raise SolverDefect(str(exc)) from exc
     stats = core.stats
     return SolveResult("unknown" if core.result == "cancelled" else core.result, core.moves, stats["positions"],
                        0.0, stats["table_bytes"], stats["max_depth"], "native", core.result == "cancelled")
+
+
+@dataclass
+class _Counter:
+    """The Python search's progress, read by ``CancelToken.positions``."""
+
+    positions: int = 0
 
 
 def _solve_python(position, max_positions, time_limit, cancel, transpositions, ordering) -> SolveResult:
@@ -175,6 +192,9 @@ def _solve_python(position, max_positions, time_limit, cancel, transpositions, o
         return SolveResult("won", (), 1, 0.0, engine="python")
     seen = {game.key()} if transpositions else set()
     positions = 1
+    live = _Counter()
+    if cancel is not None:
+        cancel._live = live
     started = time.perf_counter()
     stack = [iter(_ordered(game, ordering))]
     while stack:
@@ -194,6 +214,7 @@ def _solve_python(position, max_positions, time_limit, cancel, transpositions, o
                 continue
             seen.add(key)
         positions += 1
+        live.positions = positions
         stopped = cancel is not None and cancel.cancelled
         if positions > max_positions or stopped or (time_limit and time.perf_counter() - started > time_limit):
             return SolveResult("unknown", (), min(positions, max_positions), 0.0, engine="python", cancelled=stopped)

@@ -182,5 +182,7 @@ class JobRunner:
                 if not self._jobs:
                     self._ticker = None
                     return
+                for job in self._jobs.values():  # the searches' live counts (CancelToken.positions)
+                    job.positions = job.token.positions or job.positions
             with contextlib.suppress(Exception):  # a failing redraw must not kill the ticker
                 self._changed()
