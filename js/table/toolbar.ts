@@ -22,6 +22,9 @@ export const CONTROLS: [label: string, action: string, primary: boolean][] = [
   ["Keys", "keys", false],
 ];
 
+/** Shorter visible text where the accessible name is long (the row then fits a wider range of cells). */
+const SHORT: Record<string, string> = { daily: "Daily", stats: "Stats", keys: "?" };
+
 const TITLES: Record<string, string> = {
   hint: "Hint looks at every card, as the solver does (H)",
   fair_hint: "Fair hint sees only what you see: it never peeks at hidden cards",
@@ -30,6 +33,8 @@ const TITLES: Record<string, string> = {
   undo: "Undo (U, Ctrl+Z)",
   redo: "Redo (R, Ctrl+Y)",
   keys: "Keyboard keys (? or F1)",
+  stats: "Statistics of this game",
+  daily: "The daily deal: a proved-winnable deal chosen from the date",
 };
 
 export interface ToolbarHost {
@@ -77,7 +82,7 @@ export class Toolbar {
     this.extra = h(doc, "div", "ww-tools-more");
     this.extra.id = `ww-more-${Math.random().toString(36).slice(2, 8)}`;
     for (const [label, action, primary] of CONTROLS) {
-      const b = h(doc, "button", `ww-button ww-${action}`, label);
+      const b = h(doc, "button", `ww-button ww-${action}`, SHORT[action] ?? label);
       b.type = "button";
       b.setAttribute("aria-label", label);
       b.dataset.action = action;
