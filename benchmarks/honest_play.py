@@ -84,7 +84,7 @@ def run_player(game: str, variant: str, seeds: range, player: str, options: dict
         for record in stream:
             results.append(record)
             if records is not None:
-                records.write(json.dumps({k: v for k, v in record.items() if k != "move_seconds"}) + "\n")
+                records.write(json.dumps(record) + "\n")
                 records.flush()
             show(len(results), len(seeds))
     finally:
@@ -120,6 +120,33 @@ def describe(line: dict[str, Any]) -> str:
     return text
 
 
+def summarise_records(paths: list[str], out: str | None = None) -> list[dict[str, Any]]:
+    """Report lines from ``--records`` files (a run stopped and resumed on the next deals is one run)."""
+    groups: dict[tuple, dict[int, dict[str, Any]]] = {}
+    for path in paths:
+        with open(path) as handle:
+            for text in handle:
+                record = json.loads(text)
+                groups.setdefault((record["game"], record["variant"], record["player"]), {})[record["seed"]] = record
+    report = []
+    for (game, variant, player), by_seed in groups.items():
+        results = [by_seed[seed] for seed in sorted(by_seed)]
+        timed = [r for r in results if "move_seconds" in r]
+        line = summary_line(game, variant, player, sum(r["won"] for r in results), len(results),
+                            results[0]["seed"], results[-1]["seed"], timed)
+        line["seeds_won"] = [r["seed"] for r in results if r["won"]]
+        if len(timed) < len(results):
+            line["deals_timed"] = len(timed)
+        report.append(line)
+        print(f"{game}/{variant}")
+        print(describe(line) + (f" (seconds a move from {len(timed)} of the deals)" if len(timed) < len(results)
+                                else ""))
+    if out:
+        with open(out, "w") as handle:
+            json.dump(report, handle, indent=2)
+    return report
+
+
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", default="1-200", help="A-B (inclusive), or N for 1-N")
@@ -133,7 +160,11 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                         help="no-peek: plans checked against every arrangement (1: the plain hindsight vote)")
     parser.add_argument("--json", default=None, help="write the report lines here")
     parser.add_argument("--records", default=None, help="append one JSON line per played deal here")
+    parser.add_argument("--summarise", nargs="+", default=None, metavar="RECORDS",
+                        help="play nothing: summarise records written by --records (runs of one game and player)")
     args = parser.parse_args(argv)
+    if args.summarise:
+        return summarise_records(args.summarise, args.json)
     seeds = parse_range(args.deals) if "-" in args.deals else range(1, int(args.deals) + 1)
     options = {"samples": args.samples, "max_positions": args.max_positions, "candidates": args.candidates}
     known = {g[0]: g for g in GAMES}

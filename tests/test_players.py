@@ -62,7 +62,7 @@ def test_players_play_identically_until_a_card_is_revealed():
         b = shuffled_hidden(a, seed)
         assert a != b
         for player in (HeuristicPlayer(), HindsightPlayer(samples=3, max_positions=2_000),
-                       HindsightPlayer(samples=3, max_positions=2_000, candidates=1)):
+                       HindsightPlayer(samples=3, max_positions=2_000, candidates=3)):
             assert moves_until_a_reveal(a, player) == moves_until_a_reveal(b, player)
 
 
@@ -128,17 +128,20 @@ def test_the_no_peek_player_is_handed_information_sets_and_solves_only_sampled_a
                 monkeypatch.setattr(players, "solve", solve)
                 monkeypatch.setattr(Game, "__init__", game_init)
 
-    spy = Spy(samples=3, max_positions=2_000)
-    moves = players.referee(lambda: InformationSet.of(real), spy, random.Random(1), max_moves=12)
-    for _ in range(12):
-        before = hidden(real.position())
-        try:
-            real.play(next(moves))
-        except StopIteration:
-            break
-        assert before not in touched  # nothing the player solved or built had the real hidden cards
-        touched.clear()
-    assert spy.solves > 0
+    start = real.position()
+    for candidates in (1, 3):
+        real = Game(start, validate=False)
+        spy = Spy(samples=3, max_positions=2_000, candidates=candidates)
+        moves = players.referee(lambda game=real: InformationSet.of(game), spy, random.Random(1), max_moves=12)
+        for _ in range(12):
+            before = hidden(real.position())
+            try:
+                real.play(next(moves))
+            except StopIteration:
+                break
+            assert before not in touched  # nothing the player solved or built had the real hidden cards
+            touched.clear()
+        assert spy.solves > 0
 
 
 def test_a_plan_ends_at_the_first_move_that_may_reveal_a_card():
@@ -158,8 +161,8 @@ def test_a_plan_ends_at_the_first_move_that_may_reveal_a_card():
 def test_checking_plans_against_every_sample_only_adds_solves():
     position = deal("mini-wisp", 6).position()
     info = InformationSet.of(Game(position, validate=False))
-    plain, checked = HindsightPlayer(samples=4, max_positions=2_000, candidates=1), HindsightPlayer(samples=4,
-                                                                                                   max_positions=2_000)
+    plain = HindsightPlayer(samples=4, max_positions=2_000)
+    checked = HindsightPlayer(samples=4, max_positions=2_000, candidates=3)
     move, votes = checked.vote(info, random.Random(2))
     assert move in info.legal_moves and 0 <= votes <= 4
     plain.vote(info, random.Random(2))
