@@ -280,12 +280,12 @@ class HindsightPlayer(Player):
             return self.fallback.choose(info, rng), 0, ()
         ranked = sorted(found, key=lambda end: -len(wins[end]))[:max(1, self.candidates)]
         if self.candidates > 1 and len(ranked) > 1 and len(wins[ranked[0]]) < len(arrangements):
-            best = 0  # the most samples a plan checked so far wins
+            leading = 0  # the most samples a plan checked so far wins
             for end in ranked:
                 for index, arrangement in enumerate(arrangements):
                     if index in wins[end]:
                         continue
-                    if len(wins[end]) + len(arrangements) - index < best:
+                    if len(wins[end]) + len(arrangements) - index < leading:
                         break  # it can no longer draw level with the best plan: stop checking it
                     game = Game(arrangement, validate=False)
                     for move in found[end]:
@@ -293,7 +293,7 @@ class HindsightPlayer(Player):
                     result = self._solve(game, budget)
                     if result.result == "won":
                         wins[end][index] = result.positions
-                best = max(best, len(wins[end]))
+                leading = max(leading, len(wins[end]))
 
         def score(end: tuple) -> tuple:
             first = found[end][0]
