@@ -19,7 +19,7 @@ from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Pile, Position, finished_run_cards
 from ..games.spec import GameSpec
-from .solver import solve
+from .solver import CancelToken, solve
 
 
 @dataclass(frozen=True)
@@ -225,6 +225,7 @@ class HindsightPlayer(Player):
     _lost_unseen: tuple | None = None  # what was unseen when no sample could be won
     solves: int = 0  # solves run so far (for benchmarks)
     last_plans: list = field(default_factory=list)  # the last decision's plans checked: (plan, samples won, positions)
+    cancel: CancelToken | None = None  # set from another thread's cancel(): every solve after it stops at once
 
     def reset(self) -> None:
         """Forget the fallback player's memory and any plan."""
@@ -254,7 +255,7 @@ class HindsightPlayer(Player):
 
     def _solve(self, position: Position | Game, budget: int):
         self.solves += 1
-        return solve(position, max_positions=budget)
+        return solve(position, max_positions=budget, cancel=self.cancel)
 
     def _vote(self, info: InformationSet, rng: random.Random) -> tuple[Move, int, tuple[Move, ...]]:
         fresh = set(self.fallback.candidates(info))  # (the fallback remembers this visible state)

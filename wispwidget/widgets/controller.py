@@ -30,6 +30,7 @@ from ..games.spec import GameSpec
 from ..io import formats
 from ..io.words import game_label, move_words, plural, positions_words, refusal, seconds_words, sentence
 from ..search.hints import Hint, Hinter
+from ..search.players import PLAYERS, HindsightPlayer, InformationSet, referee
 from ..search.solver import SolveResult, solve
 from ..studies.review import review as run_review
 from ..studies.winnable import catalogue_range, proved_seeds
@@ -397,7 +398,6 @@ class TableController:
         Hint looks at every card (the thoughtful solver); Fair hint samples arrangements of the hidden cards
         consistent with what is visible and suggests the move that wins in the most of them.
         """
-        from ..search.players import HindsightPlayer, InformationSet
 
         with self.lock:
             if self.game.is_won():
@@ -408,7 +408,7 @@ class TableController:
             def work(job: Job) -> Hint:
                 if not info.legal_moves:
                     return Hint(None, "unknown", 0, "No legal move is left.")
-                player = HindsightPlayer(samples=samples, max_positions=max_positions)
+                player = HindsightPlayer(samples=samples, max_positions=max_positions, cancel=job.token)
                 move, wins = player.vote(info, random.Random(version))
                 why = (f"it starts a winning line in {wins} of {samples} arrangements of the hidden cards "
                        "consistent with what you see" if wins else
@@ -498,7 +498,7 @@ class TableController:
         only what a person sees, under the same ``referee`` as ``play_game``: it stops when it wins, has no move
         left, goes round in circles or reaches the move limit, and when someone moves or ``stop()`` is called.
         """
-        from ..search.players import PLAYERS, InformationSet, referee
+
 
         if player not in PLAYERS:
             raise WispError(f"unknown player {player!r} (one of {', '.join(PLAYERS)})")
@@ -515,7 +515,10 @@ class TableController:
                     return InformationSet.of(self.game)
 
             def work(job: Job) -> None:
-                moves = referee(look, PLAYERS[player](), random.Random(seed))
+                honest = PLAYERS[player]()
+                if isinstance(honest, HindsightPlayer):
+                    honest.cancel = job.token  # Stop cancels its sampled solves at once
+                moves = referee(look, honest, random.Random(seed))
                 expected = version
                 why = "stopped"
                 while True:

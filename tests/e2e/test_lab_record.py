@@ -1,0 +1,60 @@
+"""In JupyterLab: the statistics outlive the kernel, and Review answers in words (issues 22 and 26)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from .lab import chromium_path, lab_page, table_button
+
+pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
+
+CELL = "import wispwidget as ww\nw = ww.play('micro-wisp', seed=1, auto_verdict=False)\nw"
+
+
+def restart_kernel(lab) -> None:
+    """Restart the notebook's kernel through the server's API, as the Kernel menu does."""
+    (kernel,) = json.load(urllib.request.urlopen(f"{lab.url}/api/kernels"))
+    request = urllib.request.Request(f"{lab.url}/api/kernels/{kernel['id']}/restart", method="POST", data=b"")
+    urllib.request.urlopen(request, timeout=60)
+    lab.wait_idle()
+
+
+def test_statistics_survive_a_kernel_restart_and_review_names_what_happened(tmp_path, monkeypatch):
+    monkeypatch.setenv("WISPWIDGET_DATA_DIR", str(tmp_path / "data"))  # the Lab and so its kernel inherit it
+    with lab_page([CELL]) as (page, kernel, lab):
+        move = kernel.value("list(next(m for m in w.game.legal_moves() if m.source != 'stock'))")
+        assert kernel.value(f"w.move(*{move!r}) or w.moves") == 1
+        table_button(page, "Review").click()
+        live = page.locator(".ww-root .ww-live")
+        expect(live).to_contain_text(re.compile(r"winnable|lost at move|not settled", re.IGNORECASE), timeout=60_000)
+        assert kernel.value("w.stats['played']") == 1
+        kernel.close()
+
+        restart_kernel(lab)
+        page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first.click()  # not the table: it takes keys
+        page.keyboard.press("Shift+Enter")  # the same cell, in the new kernel
+        deadline = time.time() + 60
+        while time.time() < deadline and page.locator(".ww-root").count() != 1:
+            time.sleep(0.2)
+        fresh = lab.kernel("play.ipynb")
+        try:
+            deadline = time.time() + 30
+            while time.time() < deadline:
+                try:
+                    if fresh.value("w.stats['played']") == 1:
+                        break
+                except RuntimeError:  # the cell has not run yet
+                    time.sleep(0.3)
+            assert fresh.value("w.stats") == {**fresh.value("w.stats"), "played": 1, "won": 0}
+        finally:
+            fresh.close()
+        table_button(page, "Statistics").click()
+        stats = page.locator(".ww-root [data-stats]")
+        expect(stats).to_be_visible()
+        expect(stats).to_contain_text(re.compile(r"Played\s*1"))
