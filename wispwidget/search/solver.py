@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -253,35 +254,49 @@ def verify_line(position: Position, moves: tuple[Move, ...] | list[Move]) -> Non
         raise SolverDefect("solver line replays but does not win")
 
 
-class BackgroundSolve:
-    """A solve on a worker thread (the C core releases the GIL), cancellable, with a callback."""
+class Background:
+    """Work on a worker thread, cancellable through its ``token``, with a callback on that thread when it ends.
 
-    def __init__(self, position: Position, callback=None, **options: Any) -> None:
+    ``work(token)`` runs once; its value becomes ``result``, or what it raised becomes ``error`` (never lost).
+    ``BackgroundSolve`` and the variant lab's studies are this with a solve or a study as the work.
+    """
+
+    def __init__(self, work: Callable[[CancelToken], Any], callback: Callable[[Any], None] | None = None) -> None:
         self.token = CancelToken()
-        self.result: SolveResult | None = None
+        self.result: Any = None
         self.error: BaseException | None = None
+        self._work = work
         self._callback = callback
-        self._thread = threading.Thread(target=self._run, args=(position, options), daemon=True)
+        self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
 
-    def _run(self, position: Position, options: dict[str, Any]) -> None:
+    def _run(self) -> None:
         try:
-            self.result = solve(position, cancel=self.token, **options)
+            self.result = self._work(self.token)
         except BaseException as exc:  # reported to the caller, never lost
             self.error = exc
         if self._callback is not None:
             self._callback(self)
 
     def cancel(self) -> None:
-        """Stop the solve; ``result`` becomes ``unknown`` with ``cancelled`` set."""
+        """Stop the work at its next check of the token (a solve then returns ``unknown``, ``cancelled`` set)."""
         self.token.cancel()
 
-    def wait(self, timeout: float | None = None) -> SolveResult | None:
+    def wait(self, timeout: float | None = None) -> Any:
         """Wait for the result (None if ``timeout`` passes first)."""
         self._thread.join(timeout)
         return self.result
 
     @property
     def done(self) -> bool:
-        """True once the solve has finished."""
+        """True once the work has finished (or stopped)."""
         return not self._thread.is_alive()
+
+
+class BackgroundSolve(Background):
+    """A solve on a worker thread (the C core releases the GIL), cancellable, with a callback."""
+
+    result: SolveResult | None
+
+    def __init__(self, position: Position, callback: Callable[[Any], None] | None = None, **options: Any) -> None:
+        super().__init__(lambda token: solve(position, cancel=token, **options), callback)

@@ -8,9 +8,8 @@ lab's controls into a spec, ``solver_for`` says which solver may settle it (and 
 from __future__ import annotations
 
 import hashlib
-import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import RANK_CHARS, SUIT_CHARS, Deck
@@ -18,7 +17,7 @@ from ..engine.dealing import deal_position
 from ..games.catalogue import CATALOGUE, get_game
 from ..games.soundness import Soundness
 from ..games.spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
-from ..search.solver import CancelToken, solve
+from ..search.solver import Background, CancelToken, solve
 from .stats import wilson_interval, winnable_bounds
 
 # The C core's limits (wispsolve.c: MAXP piles, MAXF foundations, 128 cards in play).
@@ -284,43 +283,14 @@ def run_study(spec: GameSpec, seeds: Sequence[int], max_positions: int, *, cance
     return StudyResult(spec, seeds, max_positions, tuple(records), engine, cancelled)
 
 
-@dataclass
-class BackgroundStudy:
+class BackgroundStudy(Background):
     """``run_study`` on a worker thread: cancellable, with a progress and a done callback (on that thread)."""
 
-    spec: GameSpec
-    seeds: Sequence[int]
-    max_positions: int
-    progress: Callable[[int, int], None] | None = None
-    on_done: Callable[[BackgroundStudy], None] | None = None
-    engine: str | None = None
-    token: CancelToken = field(default_factory=CancelToken)
-    result: StudyResult | None = None
-    error: BaseException | None = None
+    result: StudyResult | None
 
-    def __post_init__(self) -> None:
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        try:
-            self.result = run_study(self.spec, self.seeds, self.max_positions, cancel=self.token,
-                                    progress=self.progress, engine=self.engine)
-        except BaseException as exc:  # reported to the caller, never lost
-            self.error = exc
-        if self.on_done is not None:
-            self.on_done(self)
-
-    def cancel(self) -> None:
-        """Stop after the current deal's solve notices (the C core checks the flag as it goes)."""
-        self.token.cancel()
-
-    def wait(self, timeout: float | None = None) -> StudyResult | None:
-        """Wait for the result (None if ``timeout`` passes first)."""
-        self._thread.join(timeout)
-        return self.result
-
-    @property
-    def done(self) -> bool:
-        """True once the study has finished (or stopped)."""
-        return not self._thread.is_alive()
+    def __init__(self, spec: GameSpec, seeds: Sequence[int], max_positions: int,
+                 progress: Callable[[int, int], None] | None = None,
+                 on_done: Callable[[BackgroundStudy], None] | None = None, engine: str | None = None) -> None:
+        self.spec, self.seeds, self.max_positions, self.engine = spec, seeds, max_positions, engine
+        super().__init__(lambda token: run_study(spec, seeds, max_positions, cancel=token, progress=progress,
+                                                 engine=engine), on_done)
