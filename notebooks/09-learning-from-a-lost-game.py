@@ -21,15 +21,15 @@
 # winnable, ..., lost, lost*. `review` finds the move where that changes, by bisection, solving one position
 # per step within a budget, and says so honestly when a step cannot be settled.
 #
-# Here a rule-of-thumb player (it sees only what a person sees) loses deal 4 of Will o' the Wisp.
+# Here a rule-of-thumb player (it sees only what a person sees) loses deal 10 of Will o' the Wisp.
 
 # %%
 import wispwidget as ww
 from wispwidget.search.players import HeuristicPlayer, play_game
 from wispwidget.studies.review import review
 
-start = ww.deal("will-o-the-wisp", 4).position()
-played = play_game(start, HeuristicPlayer(), seed=4)
+start = ww.deal("will-o-the-wisp", 10).position()
+played = play_game(start, HeuristicPlayer(), seed=10)
 print(f"won: {played.won}; {len(played.moves)} moves; play ended: {played.reason}")
 
 # %%

@@ -19,6 +19,7 @@ from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Pile, Position, finished_run_cards
 from ..games.spec import GameSpec
+from . import ordering
 from .solver import CancelToken, solve
 
 
@@ -170,29 +171,8 @@ class HeuristicPlayer(Player):
 
 
 def move_score(info: InformationSet, move: Move) -> int:
-    """A static guess of a move's worth from visible cards only."""
-    if move.source == "stock":
-        return -200
-    if move.target[0] == "f":
-        return 900
-    score = 0
-    if move.source[0] == "t":
-        down, up = info.piles[int(move.source[1:])]
-        card = up[-move.count]
-        if move.count == len(up):
-            score += 600 if down else 150  # turns a card, or empties a pile
-        elif up[-move.count - 1] >> 2 == (card >> 2) + 1:
-            score -= 500 if up[-move.count - 1] & 3 == card & 3 else 100  # only shuffles a run
-        if move.target[0] == "t":
-            _, target = info.piles[int(move.target[1:])]
-            if not target:
-                score -= 250
-            elif target[-1] & 3 == card & 3:
-                score += 300
-        score += move.count
-    elif move.source[0] == "f":
-        score -= 300
-    return score
+    """A static guess of a move's worth from visible cards only: the one ordering score (``search/ordering.py``)."""
+    return ordering.move_score(info.piles, move)
 
 
 @dataclass

@@ -20,6 +20,7 @@ from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
 from ..games.soundness import ace_to_foundation_is_sound, piles_are_interchangeable
+from .ordering import ordered, view_of
 
 Heuristic = Callable[[Game], float]
 
@@ -156,7 +157,7 @@ class SearchProblem:
             else:
                 pruned.append((move, rule))
         if self.ordering:
-            kept.sort(key=lambda m: _order_score(game, m), reverse=True)
+            kept = ordered(view_of(game), kept)
         return kept, pruned
 
 
@@ -167,25 +168,6 @@ def _moving_card(game: Game, move: Move) -> int:
         up = game.up[int(move.source[1:])]
         return up[-move.count]
     return game.foundations[int(move.source[1:])][-1]
-
-
-def _order_score(game: Game, move: Move) -> int:
-    if move.source == "stock":
-        return -1000
-    if move.target[0] == "f":
-        return 2000
-    score = 0
-    if move.source[0] == "t":
-        s = int(move.source[1:])
-        if move.count == len(game.up[s]) and game.down[s]:
-            score += 1000
-        card = game.up[s][-move.count]
-        target = game.up[int(move.target[1:])] if move.target[0] == "t" else []
-        if target and target[-1] & 3 == card & 3:
-            score += 300
-        if not target:
-            score -= 300
-    return score
 
 
 Problem = SearchProblem

@@ -22,6 +22,7 @@ from ..errors import WispError
 from ..io.formats import SOLVE_FORMAT, move_to_dict
 from ..limits import check_max_positions, check_time_limit, echo
 from . import native
+from .ordering import ordered, view_of
 
 DEFAULT_MAX_POSITIONS = 1_000_000
 ENGINES = ("auto", "native", "python")
@@ -225,21 +226,7 @@ def _solve_python(position, max_positions, time_limit, cancel, transpositions, o
 
 def _ordered(game: Game, ordering: bool) -> list[Move]:
     moves = game.legal_moves()
-    if not ordering:
-        return moves
-
-    def score(move: Move) -> int:
-        if move.source == "stock":
-            return -1000
-        if move.target[0] == "f":
-            return 2000
-        if move.source[0] == "t":
-            s = int(move.source[1:])
-            turns = move.count == len(game.up[s]) and game.down[s]
-            return 1000 if turns else move.count
-        return 0
-
-    return sorted(moves, key=score, reverse=True)
+    return ordered(view_of(game), moves) if ordering else moves
 
 
 def verify_line(position: Position, moves: tuple[Move, ...] | list[Move]) -> None:
