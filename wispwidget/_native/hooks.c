@@ -20,6 +20,19 @@ int wisp_moves(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int
     return n;
 }
 
+int wisp_explored_moves(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t *out, int64_t cap) {
+    Search S;
+    State s;
+    Move moves[MAXMOVES];
+    int code = read_input(spec, blob, blob_len, &S, &s);
+    if (code) return code;
+    S.use_order = 0, S.noise = 0; /* which moves, not their order */
+    int n = gen_moves(&S, &s, moves, 1);
+    if (n > cap) return WISP_ERROR;
+    for (int i = 0; i < n; i++) out[i] = public_move(encode_move(&moves[i]));
+    return n;
+}
+
 /* 1 when the dead-position test finds the position lost, 0 when not, or a negative enum wisp_result. */
 int wisp_hopeless(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len) {
     Search S;

@@ -152,6 +152,8 @@ def _bind(lib: ctypes.CDLL, hooks: bool) -> ctypes.CDLL:
     if hooks:
         lib.wisp_moves.argtypes = [spec_p, u8p, ctypes.c_int64, i32p, ctypes.c_int64]
         lib.wisp_moves.restype = ctypes.c_int
+        lib.wisp_explored_moves.argtypes = [spec_p, u8p, ctypes.c_int64, i32p, ctypes.c_int64]
+        lib.wisp_explored_moves.restype = ctypes.c_int
         lib.wisp_apply.argtypes = [spec_p, u8p, ctypes.c_int64, ctypes.c_int32, u8p, ctypes.c_int64]
         lib.wisp_apply.restype = ctypes.c_int
         lib.wisp_hopeless.argtypes = [spec_p, u8p, ctypes.c_int64]
@@ -505,13 +507,15 @@ def _test_core(position: Position) -> tuple[ctypes.CDLL, WispAbiInfo]:
     return lib, LIMITS
 
 
-def native_move_codes(position: Position) -> list[int]:
-    """Every legal move as the C core encodes it (test build)."""
+def native_move_codes(position: Position, *, explored: bool = False) -> list[int]:
+    """Every legal move as the C core encodes it, or with ``explored`` the moves its search explores (its
+    pruning rules applied), in generation order (test build)."""
     lib, limits = _test_core(position)
     blob, size = _blob(position)
     cap = limits.max_moves
     out = (ctypes.c_int32 * cap)()
-    n = lib.wisp_moves(ctypes.byref(encode_spec(position)), blob, size, out, cap)
+    hook = lib.wisp_explored_moves if explored else lib.wisp_moves
+    n = hook(ctypes.byref(encode_spec(position)), blob, size, out, cap)
     if n < 0:
         raise ValueError(f"the C core could not read this position: {FAILURES.get(n, n)}")
     return [out[i] for i in range(n)]
@@ -520,6 +524,11 @@ def native_move_codes(position: Position) -> list[int]:
 def native_legal_moves(position: Position) -> list[Move]:
     """Every legal move as the C core generates it (for differential tests)."""
     return [decode_move(code) for code in native_move_codes(position)]
+
+
+def native_explored_moves(position: Position) -> list[Move]:
+    """The moves the C core's search explores from ``position``: its pruning rules applied (differential tests)."""
+    return [decode_move(code) for code in native_move_codes(position, explored=True)]
 
 
 def native_apply(position: Position, code: int) -> bytes:

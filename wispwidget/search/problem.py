@@ -138,6 +138,7 @@ class SearchProblem:
             if ace is not None:
                 return [ace], [(m, "ace-to-foundation") for m in moves if m != ace]
         first_empty_used: set[tuple[str, int]] = set()
+        empty_foundation_used: set[str] = set()
         for move in moves:
             rule = None
             if symmetric and move.target[0] == "t" and not game.up[int(move.target[1:])]:
@@ -152,6 +153,11 @@ class SearchProblem:
                     first_empty_used.add(tag)
             if rule is None and move.source[0] == "f" and move.target[0] == "f" and "relabel" in self.pruning:
                 rule = "relabel"
+            if (rule is None and move.target[0] == "f" and move.source[0] != "f" and "relabel" in self.pruning
+                    and not game.foundations[int(move.target[1:])]):  # empty foundations are alike: the first
+                if move.source in empty_foundation_used:
+                    rule = "relabel"
+                empty_foundation_used.add(move.source)
             if rule is None:
                 kept.append(move)
             else:
