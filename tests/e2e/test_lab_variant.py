@@ -37,7 +37,7 @@ def test_controls_a_study_and_its_bars(tmp_path):
             assert root.locator(f"[data-control={name}]").count() == 1, name
         root.locator("select[data-control=movable]").select_option("single-card")
         until(kernel, "lab.spec.movable.value", lambda v: v == "single-card")
-        assert "one card at a time" in root.locator(".wisp-lab-changes").inner_text()
+        expect(root.locator(".wisp-lab-changes")).to_contain_text("one card at a time")  # once the view has it
         root.locator("button[data-action=study]").click()
         until(kernel, "sorted(lab.results)", lambda v: v == ["base", "variant"])
         root.locator("[data-bar=variant-won]").wait_for(timeout=20_000)

@@ -109,7 +109,7 @@ def test_illegal_drag_is_refused_and_changes_nothing(lab):
     page.mouse.up()
     page.wait_for_timeout(500)
     assert played(kernel) == before
-    assert "does not go on" in page.locator(".ww-root .ww-live").inner_text()
+    expect(page.locator(".ww-root .ww-live")).to_contain_text("does not go on")
 
 
 def test_no_face_down_identity_in_the_page(lab):
@@ -162,7 +162,7 @@ def test_hint_and_fair_hint_buttons(lab):
         hint = until(kernel, "bool(w.hint_move)", True, timeout=60) and kernel.value("w.hint_move")
         assert [hint["from"], hint["to"], hint["count"]] in kernel.value("[list(m) for m in w.game.legal_moves()]")
         expect(page.locator(".ww-root .ww-hint").first).to_be_visible()
-    assert "no peeking" in page.locator(".ww-root .ww-live").inner_text()
+    expect(page.locator(".ww-root .ww-live")).to_contain_text("no peeking")
 
 
 def test_watch_button_lets_the_no_peek_player_play_and_stop_stops_it(lab):
