@@ -181,6 +181,18 @@ def lab_page(cells: list[str], name: str = "play.ipynb", wait_for: str = ".ww-ro
         shutil.rmtree(root, ignore_errors=True)
 
 
+def until(kernel, expression: str, check, timeout: float = 60.0):
+    """The kernel's value of ``expression`` once ``check(value)`` holds (polled), else an AssertionError."""
+    deadline = time.time() + timeout
+    value = None
+    while time.time() < deadline:
+        value = kernel.value(expression)
+        if check(value):
+            return value
+        time.sleep(0.25)
+    raise AssertionError(f"{expression} never satisfied the check (last {value!r})")
+
+
 def settled(page, timeout: float = 5_000) -> None:
     """Wait until no card of any table is in flight (the view marks moving tables with data-moving)."""
     page.wait_for_function("() => !document.querySelector('.ww-root[data-moving]')", timeout=timeout)

@@ -8,7 +8,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .lab import chromium_path, lab_page
+from .lab import chromium_path, lab_page, until
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
@@ -20,15 +20,6 @@ tw"""
 PAIR = """pair = ww.SearchTraceWidget([result, ww.trace(start, "dfs")], lockstep="expansions")
 pair"""
 
-
-def until(kernel, expression, check, timeout=20.0):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = kernel.value(expression)
-        if check(value):
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"{expression} never satisfied the check (last {value!r})")
 
 
 def steady(kernel, expression, pause=0.5, timeout=20.0):

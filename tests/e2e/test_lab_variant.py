@@ -3,12 +3,10 @@ runs and its bars appear, "Play this variant" shows a table under it."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
-from .lab import chromium_path, lab_page
+from .lab import chromium_path, lab_page, until
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
@@ -17,16 +15,6 @@ lab = ww.variant_lab("mini-wisp")
 lab.deals = 6
 lab"""
 
-
-def until(kernel, expression, check, timeout=60.0):
-    deadline = time.time() + timeout
-    value = None
-    while time.time() < deadline:
-        value = kernel.value(expression)
-        if check(value):
-            return value
-        time.sleep(0.3)
-    raise AssertionError(f"{expression} never satisfied the check (last {value!r})")
 
 
 def test_controls_a_study_and_its_bars(tmp_path):
