@@ -7,10 +7,11 @@
 #include "core.h"
 
 /* The moves of a position, encoded: all legal ones (pruned = 0), or those the solver's search explores, its
- * pruning rules applied (pruned = 1; in generation order, not the search's). Returns the count, or a negative
- * enum wisp_result (WISP_ERROR when they do not fit in cap). */
-static int moves_of(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t *out, int64_t cap,
-                    int pruned) {
+ * pruning rules applied (pruned = 1; in generation order, not the search's), and then, when scores is not NULL,
+ * each one's ordering score with the noise off. Returns the count, or a negative enum wisp_result (WISP_ERROR
+ * when they do not fit in cap). */
+static int moves_of(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t *out, int32_t *scores,
+                    int64_t cap, int pruned) {
     Search S;
     State s;
     Move moves[MAXMOVES];
@@ -19,16 +20,20 @@ static int moves_of(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len
     S.use_order = 0, S.noise = 0; /* which moves, not their order */
     int n = gen_moves(&S, &s, moves, pruned);
     if (n > cap) return WISP_ERROR;
-    for (int i = 0; i < n; i++) out[i] = public_move(encode_move(&moves[i]));
+    for (int i = 0; i < n; i++) {
+        out[i] = public_move(encode_move(&moves[i]));
+        if (scores) scores[i] = moves[i].score;
+    }
     return n;
 }
 
 int wisp_moves(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t *out, int64_t cap) {
-    return moves_of(spec, blob, blob_len, out, cap, 0);
+    return moves_of(spec, blob, blob_len, out, NULL, cap, 0);
 }
 
-int wisp_explored_moves(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t *out, int64_t cap) {
-    return moves_of(spec, blob, blob_len, out, cap, 1);
+int wisp_explored_moves(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t *out,
+                        int32_t *scores, int64_t cap) {
+    return moves_of(spec, blob, blob_len, out, scores, cap, 1);
 }
 
 /* 1 when the dead-position test finds the position lost, 0 when not, or a negative enum wisp_result. */

@@ -275,7 +275,7 @@ int gen_moves(Search *S, const State *s, Move *out, int pruned) {
                     if (!foundation_takes(s, f, card)) continue;
                     if (pruned && g->use_dominance && RANK(card) == 1) {
                         n = 0; /* an Ace to a foundation is always safe: the only move explored */
-                        ADD(MV_T2F, a, f, 1, 0);
+                        ADD(MV_T2F, a, f, 1, 2000 - 1);
                         return n;
                     }
                     ADD(MV_T2F, a, f, 1, 2000 - RANK(card));
@@ -301,7 +301,7 @@ int gen_moves(Search *S, const State *s, Move *out, int pruned) {
                 if (!foundation_takes(s, f, card)) continue;
                 if (pruned && g->use_dominance && RANK(card) == 1) {
                     n = 0;
-                    ADD(MV_W2F, w, f, 1, 0);
+                    ADD(MV_W2F, w, f, 1, 2000 - 1);
                     return n;
                 }
                 ADD(MV_W2F, w, f, 1, 2000 - RANK(card));

@@ -121,8 +121,10 @@ int wisp_solve(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int
 #ifdef WISP_TEST_HOOKS
 /* Test build only (hooks.c): the legal moves (unpruned), one move applied, the dead-position test. */
 int wisp_moves(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t *out, int64_t cap);
-/* The moves the solver explores from the position (its pruning rules applied), in generation order. */
-int wisp_explored_moves(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t *out, int64_t cap);
+/* The moves the solver explores from the position (its pruning rules applied), in generation order, and, when
+ * scores is not NULL, the ordering score of each (noise off): the search tries higher scores first. */
+int wisp_explored_moves(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t *out,
+                        int32_t *scores, int64_t cap);
 int wisp_apply(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t move, uint8_t *out,
                int64_t cap);
 int wisp_hopeless(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len);

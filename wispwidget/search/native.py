@@ -152,7 +152,7 @@ def _bind(lib: ctypes.CDLL, hooks: bool) -> ctypes.CDLL:
     if hooks:
         lib.wisp_moves.argtypes = [spec_p, u8p, ctypes.c_int64, i32p, ctypes.c_int64]
         lib.wisp_moves.restype = ctypes.c_int
-        lib.wisp_explored_moves.argtypes = [spec_p, u8p, ctypes.c_int64, i32p, ctypes.c_int64]
+        lib.wisp_explored_moves.argtypes = [spec_p, u8p, ctypes.c_int64, i32p, i32p, ctypes.c_int64]
         lib.wisp_explored_moves.restype = ctypes.c_int
         lib.wisp_apply.argtypes = [spec_p, u8p, ctypes.c_int64, ctypes.c_int32, u8p, ctypes.c_int64]
         lib.wisp_apply.restype = ctypes.c_int
@@ -510,15 +510,20 @@ def _test_core(position: Position) -> tuple[ctypes.CDLL, WispAbiInfo]:
 def native_move_codes(position: Position, *, explored: bool = False) -> list[int]:
     """Every legal move as the C core encodes it, or with ``explored`` the moves its search explores (its
     pruning rules applied), in generation order (test build)."""
+    return [code for code, _ in _scored_codes(position, explored)]
+
+
+def _scored_codes(position: Position, explored: bool) -> list[tuple[int, int]]:
     lib, limits = _test_core(position)
     blob, size = _blob(position)
     cap = limits.max_moves
-    out = (ctypes.c_int32 * cap)()
-    hook = lib.wisp_explored_moves if explored else lib.wisp_moves
-    n = hook(ctypes.byref(encode_spec(position)), blob, size, out, cap)
+    out, scores = (ctypes.c_int32 * cap)(), (ctypes.c_int32 * cap)()
+    spec = ctypes.byref(encode_spec(position))
+    n = lib.wisp_explored_moves(spec, blob, size, out, scores, cap) if explored else lib.wisp_moves(
+        spec, blob, size, out, cap)
     if n < 0:
         raise ValueError(f"the C core could not read this position: {FAILURES.get(n, n)}")
-    return [out[i] for i in range(n)]
+    return [(out[i], scores[i]) for i in range(n)]
 
 
 def native_legal_moves(position: Position) -> list[Move]:
@@ -529,6 +534,12 @@ def native_legal_moves(position: Position) -> list[Move]:
 def native_explored_moves(position: Position) -> list[Move]:
     """The moves the C core's search explores from ``position``: its pruning rules applied (differential tests)."""
     return [decode_move(code) for code in native_move_codes(position, explored=True)]
+
+
+def native_move_scores(position: Position) -> dict[Move, int]:
+    """The ordering score the C core gives each move its search explores, noise off (test build): its search
+    tries higher scores first."""
+    return {decode_move(code): score for code, score in _scored_codes(position, explored=True)}
 
 
 def native_apply(position: Position, code: int) -> bytes:

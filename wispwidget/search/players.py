@@ -64,6 +64,12 @@ class InformationSet:
         return not self.stock_count and not self.waste and not any(down or up for down, up in self.piles)
 
     @property
+    def view(self) -> ordering.View:
+        """What the ordering score reads of this information set (``search/ordering.py``)."""
+        return ordering.View(self.piles, self.waste[-1] if self.waste else None, self.spec.removes_runs,
+                             self.spec.deck.top_rank)
+
+    @property
     def key(self) -> tuple:
         """A key of the visible state."""
         return self.piles, self.stock_count, self.waste, tuple(sorted(self.finished)), self.foundations
@@ -164,15 +170,15 @@ class HeuristicPlayer(Player):
         fresh = self.candidates(info)
         best = max(fresh, key=lambda m: (move_score(info, m) - 400 * self._tried[(key, m)], -moves.index(m)))
         stock = next((m for m in moves if m.source == "stock"), None)
-        if stock is not None and move_score(info, best) <= 0:
-            best = stock  # nothing clearly good is left: deal, as a person would
+        if stock is not None and move_score(info, best) < ordering.IN_SUIT:
+            best = stock  # nothing clearly good is left (no suit, no turn, nothing home): deal, as a person would
         self._tried[(key, best)] += 1
         return best
 
 
 def move_score(info: InformationSet, move: Move) -> int:
     """A static guess of a move's worth from visible cards only: the one ordering score (``search/ordering.py``)."""
-    return ordering.move_score(info.piles, move)
+    return ordering.move_score(info.view, move)
 
 
 @dataclass
