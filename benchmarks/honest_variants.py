@@ -106,23 +106,8 @@ class Deeper(HindsightPlayer):
     """The plain vote with a third, deeper look (3 arrangements at 320,000 positions) before the heuristic
     player takes over."""
 
-    looks = ((5, 20_000), (5, 80_000), (3, 320_000))
-
-    def _plain_vote(self, info, rng, fresh, legal):
-        votes: Counter[Move] = Counter()
-        lines: dict[Move, tuple[Move, ...]] = {}
-        for samples, budget in self.looks:
-            for _ in range(samples):
-                result = self._solve(info.sample(rng), budget)
-                if result.result == "won" and result.moves and result.moves[0] in fresh:
-                    votes[result.moves[0]] += 1
-                    lines.setdefault(result.moves[0], result.moves)
-            if votes:
-                break
-        if not votes:
-            return self.fallback.choose(info, rng), 0, ()
-        best = max(votes, key=lambda m: (votes[m], move_score(info, m), -legal.index(m)))
-        return best, votes[best], lines[best]
+    def looks(self) -> tuple[tuple[int, int], ...]:
+        return (*super().looks(), (3, 320_000))
 
 
 class PerMove(HindsightPlayer):

@@ -239,6 +239,11 @@ class HindsightPlayer(Player):
         move, votes, _ = self._vote(info, rng)
         return move, votes
 
+    def looks(self) -> tuple[tuple[int, int], ...]:
+        """The plain vote's looks at a decision, (arrangements, positions each), the next one only when no
+        arrangement was won in the last: ``samples`` at ``max_positions``, then a deeper look at four times that."""
+        return (self.samples, self.max_positions), (self.samples, 4 * self.max_positions)
+
     def _solve(self, position: Position | Game, budget: int):
         self.solves += 1
         return solve(position, max_positions=budget, cancel=self.cancel)
@@ -296,8 +301,8 @@ class HindsightPlayer(Player):
         """The plain hindsight vote: the first move of a winning line in the most samples, and that line."""
         votes: Counter[Move] = Counter()
         lines: dict[Move, tuple[Move, ...]] = {}
-        for budget in (self.max_positions, 4 * self.max_positions):  # a second, deeper look when none was won
-            for _ in range(self.samples):
+        for samples, budget in self.looks():
+            for _ in range(samples):
                 result = self._solve(info.sample(rng), budget)
                 if result.result == "won" and result.moves and result.moves[0] in fresh:
                     votes[result.moves[0]] += 1
