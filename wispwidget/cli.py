@@ -15,6 +15,7 @@ import os
 import re
 import stat
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
@@ -495,6 +496,16 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
+def _quiet_after_interruption() -> None:
+    """After Ctrl-C and its one line: the worker pool's threads, stopped mid-send, may still fail while the
+    interpreter exits; standard error goes to /dev/null so no traceback follows the line (results are on disk)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.flush()
+        threading.excepthook = lambda _: None
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stderr.fileno())
+
+
 def _flush_or_silence(silence: bool = False) -> None:
     """Flush what was printed before an error (``check`` prints its result); on a write error, give up on it."""
     if not silence and sys.stdout is not None:
@@ -532,6 +543,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         _flush_or_silence(exc.status == EXIT_OUTPUT)
         _message(_one_line(str(exc)))
+        if exc.status == EXIT_INTERRUPTED:
+            _quiet_after_interruption()
         return exc.status
     except WispError as exc:
         _flush_or_silence()
@@ -539,6 +552,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         _message("wispwidget: interrupted")
+        _quiet_after_interruption()
         return EXIT_INTERRUPTED
     except MemoryError:
         _message("wispwidget: out of memory")
