@@ -497,8 +497,9 @@ def _silence_stdout() -> None:
 
 
 def _quiet_after_interruption() -> None:
-    """After Ctrl-C and its one line: the worker pool's threads, stopped mid-send, may still fail while the
-    interpreter exits; standard error goes to /dev/null so no traceback follows the line (results are on disk)."""
+    """After Ctrl-C and its one line, standard error goes to /dev/null (the results are on disk): the command
+    line promises no traceback, and the runtime's own threads may still print one while the interpreter exits
+    (``study`` already waits for its pool's thread to wind down; this is the promise, kept whatever else runs)."""
     with contextlib.suppress(OSError, ValueError, AttributeError):
         sys.stderr.flush()
         threading.excepthook = lambda _: None

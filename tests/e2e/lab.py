@@ -35,6 +35,18 @@ def notebook(cells: list[str]) -> dict:
     }
 
 
+def _answers(url: str, seconds: float = 90) -> bool:
+    """Wait until a local server answers ``url`` (True), or ``seconds`` pass (False)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return True
+        except OSError:
+            time.sleep(0.5)
+    return False
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -58,14 +70,8 @@ class Lab:
              "--ServerApp.token=", "--ServerApp.password=", "--allow-root", f"--ServerApp.root_dir={root}",
              *(["--LabApp.news_url=None"] if app == "lab" else []), "--ServerApp.disable_check_xsrf=True"],
             cwd=root, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 90
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(f"{self.url}/api/status", timeout=2)
-                return
-            except OSError:
-                time.sleep(0.5)
-        raise RuntimeError(f"JupyterLab did not start; see {root / 'lab.log'}")
+        if not _answers(f"{self.url}/api/status"):
+            raise RuntimeError(f"JupyterLab did not start; see {root / 'lab.log'}")
 
     def page_url(self, name: str) -> str:
         return f"{self.url}/lab/tree/{name}" if self.app == "lab" else f"{self.url}/notebooks/{name}"
@@ -211,13 +217,7 @@ def marimo_page(source: str, wait_for: str = ".ww-root", viewport: dict | None =
                                 "--host", "127.0.0.1", f"--port={port}", "--no-sandbox", "--no-check"],
                                cwd=root, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
     try:
-        deadline = time.time() + 90
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.5)
+        _answers(f"http://127.0.0.1:{port}/")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport=viewport or {"width": 1400, "height": 1000})

@@ -102,11 +102,13 @@ def _indexed_local(jobs: Iterable[StudyJob], workers: int) -> Iterator[tuple[int
                     pending[pool.submit(run_job, job)] = more
                 yield index, future.result()
     finally:
-        processes = list((getattr(pool, "_processes", None) or {}).values()) if pending else []
-        pool.shutdown(wait=not pending, cancel_futures=True)
-        for process in processes:  # stopped early (Ctrl-C, a failure): do not wait for running deals
-            with contextlib.suppress(Exception):
-                process.terminate()
+        if pending:  # stopped early (Ctrl-C, a failure): stop the running deals now rather than wait for them
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                with contextlib.suppress(Exception):
+                    process.terminate()
+        # Then wait for the pool's own thread to wind down: left running after shutdown(wait=False), it may try
+        # to replace the stopped workers and fail at exit (CPython gh-132969, not fixed in 3.11).
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_local(jobs: Iterable[StudyJob], workers: int) -> Iterator[dict[str, Any]]:
