@@ -73,6 +73,48 @@ ax.set_ylabel("deals won, %")
 ax.set_title("Will o' the Wisp (Relaxed), deals 1-5");
 
 # %% [markdown]
+# ## How good could an honest player be?
+#
+# On a full deck nobody can say: the best honest play is a search over everything the player may yet see. On a
+# tiny deck it can be settled exactly. `honest_value` computes, by expectimax over what can be seen, the chance
+# of winning under the best play that never reads a hidden card: each card a deal or a turn may show comes with
+# its share of the unseen cards. Here Will o' the Wisp's rules are dealt from eight cards.
+
+# %%
+from wispwidget.games.catalogue import tiny_wisp
+from wispwidget.io.words import move_words
+from wispwidget.search.honest_optimum import honest_move_values, honest_value
+
+tiny = tiny_wisp(top_rank=4, piles=3)  # A-4 of spades and hearts: 3 piles of 1 face-down card under 1 face-up
+start = ww.Game(ww.deal_position(tiny, 1))
+best = honest_value(start)
+print(f"deal 1: the best honest play wins {best.win_probability:.1%} of the deals that look like this one;",
+      f"the solver, seeing the cards, says {ww.solve(start).result}")
+
+# %% [markdown]
+# A position to discuss in class: 4♠ 3♠ 2♠ on the first pile, A♥ alone, 2♥ under A♠, and the 4♥ and 3♥ still
+# in the stock, in an order nobody has seen. What is each move worth to a player who cannot see that order?
+
+# %%
+card = ww.parse_card
+table = ww.Position(tiny, (ww.Pile((), (card("4S"), card("3S"), card("2S"))), ww.Pile((), (card("AH"),)),
+                           ww.Pile((), (card("2H"), card("AS")))), stock=(card("4H"), card("3H")))
+position = ww.Game(table)
+for move, worth in honest_move_values(position).items():
+    print(f"{worth:4.0%}  {move_words(move, position)}")
+
+# %% [markdown]
+# Finishing the spade run at once loses for sure: two cards are left for three piles, and the stock never deals
+# while a pile is empty. Dealing now is a coin flip: one order of the two hearts works, the other does not. Laying
+# A♥ on 2♠ wins whatever the order. The default no-peek player dealt here in one of its games (tiny deal 8): it
+# was following the winning line it had found for one arrangement, and in that arrangement the stock's order
+# made the deal right. That is hindsight's clairvoyance, caught in the act.
+#
+# Over many tiny deals (`python benchmarks/honest_ceiling.py`, docs/honest-play.md) not seeing the cards costs
+# the best honest player only a few points against the solver, while the no-peek players lose far more than
+# that: most of the gap they measure is their own weakness.
+
+# %% [markdown]
 # The gap between the first bar and the others is the price of not seeing the cards. Measured by
 # `python benchmarks/honest_play.py` (see `docs/honest-play.md` for the exact runs; thoughtful = share the solver
 # proved won at 250,000 positions, 1,000,000 for Black Widow, a lower bound; 95% Wilson intervals):

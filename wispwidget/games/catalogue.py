@@ -66,6 +66,18 @@ MINI_WISP = replace(
     description="Teaching game: Will o' the Wisp rules on twelve cards, four piles, one deal of four.",
 )
 
+
+
+def tiny_wisp(top_rank: int = 4, piles: int = 3) -> GameSpec:
+    """Will o' the Wisp's rules on A-``top_rank`` of spades and hearts, ``piles`` piles of one face-down card
+    under one face-up card, the rest in the stock: small enough for the exact best honest play
+    (``search/honest_optimum.py``). Not in the catalogue: build it when needed."""
+    return replace(MINI_WISP, game=f"tiny-wisp-{top_rank}-{piles}",
+                   name=f"Tiny Wisp (A-{top_rank} of spades and hearts, {piles} piles)",
+                   deck=Deck(suits="SH", top_rank=top_rank), layout=((1, 1),) * piles,
+                   description=f"Will o' the Wisp rules on {2 * top_rank} cards, {piles} piles.")
+
+
 _GAMES: list[GameSpec] = [
     WILL_O_THE_WISP,
     replace(WILL_O_THE_WISP, variant="relaxed", movable=Movable.ANY_RUN,

@@ -218,9 +218,13 @@ class HindsightPlayer(Player):
         self.fallback.reset()
         self._plan, self._plan_key, self._lost_unseen = [], None, None
 
+    def follows_plan(self, info: InformationSet) -> bool:
+        """True when the choice from ``info`` is the next move of the line being followed (no vote)."""
+        return bool(self._plan) and info.key == self._plan_key and self._plan[0] in info.legal_moves
+
     def choose(self, info: InformationSet, rng: random.Random) -> Move:
         """The next move of the current plan, or the first move of the plan that wins the most samples."""
-        if self._plan and info.key == self._plan_key and self._plan[0] in info.legal_moves:
+        if self.follows_plan(info):
             move = self._plan.pop(0)
             self.fallback.candidates(info)  # the fallback remembers every visible state, planned ones too
         elif (info.unseen, info.stock_count) == self._lost_unseen:
