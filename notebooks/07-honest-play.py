@@ -121,12 +121,12 @@ for move, worth in honest_move_values(position).items():
 #
 # | game | thoughtful | heuristic | no-peek (default: plain vote) | no-peek, plans checked |
 # | --- | --- | --- | --- | --- |
-# | Will o' the Wisp, Standard | 99/100 (99.0%) | 0/200 | 6/200 (3.0%, 1.4-6.4%) | 5/100 (5.0%, 2.2-11.2%) |
-# | Will o' the Wisp, Relaxed | 100/100 | 0/200 | 55/200 (27.5%, 21.8-34.1%) | - |
-# | Black Widow | 96/100 (96.0%) | 0/200 | 9/200 (4.5%, 2.4-8.3%) | 6/100 (6.0%, 2.8-12.5%) |
-# | Spider, one suit | 100/100 | 34/200 (17.0%, 12.4-22.8%) | 139/200 (69.5%, 62.8-75.5%) | - |
+# | Will o' the Wisp, Standard | 973/1000 (97.3%) | 0/1000 | 27/1000 (2.7%, 1.9-3.9%) | 5/100 (5.0%, 2.2-11.2%) |
+# | Will o' the Wisp, Relaxed | 995/1000 (99.5%) | 0/1000 | 300/1000 (30.0%, 27.2-32.9%) | - |
+# | Black Widow | 967/1000 (96.7%) | 0/1000 | 9/200 (4.5%, 2.4-8.3%) | 6/100 (6.0%, 2.8-12.5%) |
+# | Spider, one suit | 1000/1000 | 163/1000 (16.3%, 14.1-18.7%) | 704/1000 (70.4%, 67.5-73.1%) | - |
 #
-# Thoughtful and plans checked: deals 1-100; heuristic and the plain vote: deals 1-200; all 2026-12-01.
+# Deals 1-1000, except Black Widow's no-peek player (deals 1-200) and plans checked (deals 1-100); 2026-12-01/02.
 # Plans checked: 8 arrangements and 4 plans for Standard, 4 and 3 for Black Widow.
 #
 # Seeing every card is worth a great deal: where only runs in suit move (Standard), a player who cannot see the
