@@ -25,7 +25,16 @@ from wispwidget.engine.move import Move
 from wispwidget.games.catalogue import get_game
 from wispwidget.search import ordering
 from wispwidget.search.ordering import ordered
-from wispwidget.search.players import HindsightPlayer, InformationSet, Player, cut_plan, move_score, next_key, play_game
+from wispwidget.search.players import (
+    HindsightPlayer,
+    InformationSet,
+    Player,
+    cut_plan,
+    move_score,
+    next_key,
+    play_game,
+    visible_key,
+)
 from wispwidget.studies.stats import wilson_interval
 from wispwidget.studies.study import parse_range
 
@@ -106,22 +115,11 @@ class Revisit(HindsightPlayer):
         self._visits[info.key] += 1
         return super().choose(info, rng)
 
-    def _plain_vote(self, info, rng, fresh, legal):
-        votes: Counter[Move] = Counter()
-        lines: dict[Move, tuple[Move, ...]] = {}
-        for samples, budget in self.looks():
-            for _ in range(samples):
-                result = self._solve(info.sample(rng), budget)
-                if result.result == "won" and result.moves:
-                    votes[result.moves[0]] += 1
-                    lines.setdefault(result.moves[0], result.moves)
-            if votes:
-                break
-        pool = [m for m in votes if m in fresh] or [m for m in votes if self._visits[next_key(info, m)] < 2]
-        if not pool:
-            return self.fallback.choose(info, rng), 0, ()
-        best = max(pool, key=lambda m: (votes[m], move_score(info, m), -legal.index(m)))
-        return best, votes[best], lines[best]
+    def _counts(self, first, fresh):
+        return True  # every winning line is a vote; which voted moves may be played is decided below
+
+    def _playable(self, info, votes, fresh):
+        return [m for m in votes if m in fresh] or [m for m in votes if self._visits[next_key(info, m)] < 2]
 
 
 class Cautious(Revisit):
@@ -180,12 +178,6 @@ class PerMove(HindsightPlayer):
             return self.fallback.choose(info, rng), 0, ()
         best = max(wins, key=lambda m: (wins[m], move_score(info, m)))
         return best, wins[best], lines[best]
-
-
-def visible_key(game: Game) -> tuple:
-    """What a player sees of a (sampled) game: face-down counts, face-up cards, stock size, waste, runs, foundations."""
-    return (tuple(map(len, game.down)), tuple(map(tuple, game.up)), len(game.stock), tuple(game.waste),
-            tuple(sorted(game.finished)), tuple(map(len, game.foundations)))
 
 
 def progress(game: Game, down_at_root: int) -> float:

@@ -167,3 +167,15 @@ def test_checking_plans_against_every_sample_only_adds_solves():
     assert move in info.legal_moves and 0 <= votes <= 4
     plain.vote(info, random.Random(2))
     assert checked.solves >= plain.solves
+
+
+def test_the_visible_key_of_a_game_is_its_information_sets_key():
+    for game_id, seed in (("will-o-the-wisp", 4), ("waxing-moon", 2), ("black-widow", 1)):
+        game = deal(game_id, seed)
+        rng = random.Random(seed)
+        for _ in range(30):  # keys change as cards move, turn, leave and go home
+            assert players.visible_key(game) == InformationSet.of(game).key
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..engine.game import Game
 from ..engine.move import Move
-from ..engine.position import Pile, Position, finished_run_cards
+from ..engine.position import Pile, Position
 from ..games.spec import GameSpec
-from .players import InformationSet
+from .players import InformationSet, unseen_cards, visible_key
 
 HIDDEN: Card = 0  # stands for a card nobody has seen (no real card has rank 0)
 DEFAULT_MAX_STATES = 200_000
@@ -56,7 +56,7 @@ def honest_value(game: Game | InformationSet, max_states: int = DEFAULT_MAX_STAT
     sees it (only its visible cards are read)."""
     info = game if isinstance(game, InformationSet) else InformationSet.of(game)
     search = _Search(info.spec, max_states)
-    root = _visible(info)
+    root = info.key
     try:
         value = search.value(root)
         worths = search.move_values(root)
@@ -72,17 +72,14 @@ def honest_move_values(game: Game | InformationSet, max_states: int = DEFAULT_MA
     info = game if isinstance(game, InformationSet) else InformationSet.of(game)
     search = _Search(info.spec, max_states)
     try:
-        return search.move_values(_visible(info))
+        return search.move_values(info.key)
     except TooLarge:
         return None
 
 
-# A visible state: (piles as (face-down count, face-up cards), stock count, waste, finished runs, foundations)
+# A visible state, ``InformationSet.key``: (piles as (face-down count, face-up cards), stock count, waste,
+# finished runs, foundations)
 Visible = tuple
-
-
-def _visible(info: InformationSet) -> Visible:
-    return info.piles, info.stock_count, info.waste, tuple(sorted(info.finished)), info.foundations
 
 
 def canonical(state: Visible) -> Visible:
@@ -103,21 +100,13 @@ def _placeholder_game(spec: GameSpec, state: Visible) -> Game:
 
 def _unseen(spec: GameSpec, state: Visible) -> Counter[Card]:
     piles, _, waste, finished, foundations = state
-    seen: Counter[Card] = Counter(waste)
-    for _, up in piles:
-        seen.update(up)
-    for pile in foundations:
-        seen.update(pile)
-    seen.update(finished_run_cards(finished, spec.deck.top_rank))
-    return spec.deck.counts() - seen
+    return unseen_cards(spec, (up for _, up in piles), waste, foundations, finished)
 
 
 def _read(game: Game) -> tuple[Visible, list[tuple[int, int]]]:
     """The visible state of a placeholder game, and where placeholders now lie face up (pile, index)."""
     shown = [(p, i) for p, up in enumerate(game.up) for i, card in enumerate(up) if card == HIDDEN]
-    piles = tuple((len(d), tuple(u)) for d, u in zip(game.down, game.up))
-    return (piles, len(game.stock), tuple(game.waste), tuple(sorted(game.finished)),
-            tuple(tuple(f) for f in game.foundations)), shown
+    return visible_key(game), shown
 
 
 def _draws(unseen: Counter[Card], count: int) -> Iterator[tuple[tuple[Card, ...], float]]:

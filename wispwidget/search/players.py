@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card
@@ -39,14 +39,7 @@ class InformationSet:
     @classmethod
     def of(cls, game: Game) -> InformationSet:
         """The information set of a game (the referee calls this; players never see ``game``)."""
-        seen: Counter[Card] = Counter()
-        for up in game.up:
-            seen.update(up)
-        seen.update(game.waste)
-        for pile in game.foundations:
-            seen.update(pile)
-        seen.update(finished_run_cards(game.finished, game.spec.deck.top_rank))
-        unseen = game.spec.deck.counts() - seen
+        unseen = unseen_cards(game.spec, game.up, game.waste, game.foundations, game.finished)
         return cls(
             spec=game.spec,
             piles=tuple((len(d), tuple(u)) for d, u in zip(game.down, game.up)),
@@ -85,6 +78,22 @@ class InformationSet:
             at += down
         return Position(spec=self.spec, tableau=tuple(tableau), stock=tuple(cards[at:at + self.stock_count]),
                         waste=self.waste, finished=self.finished, foundations=self.foundations)
+
+
+def unseen_cards(spec: GameSpec, up: Iterable[Sequence[Card]], waste: Sequence[Card],
+                 foundations: Iterable[Sequence[Card]], finished: Sequence[int]) -> Counter[Card]:
+    """The cards of the deck not visible: not face up on a pile, in the waste, on a foundation or in a finished run."""
+    seen: Counter[Card] = Counter(waste)
+    for cards in (*up, *foundations):
+        seen.update(cards)
+    seen.update(finished_run_cards(finished, spec.deck.top_rank))
+    return spec.deck.counts() - seen
+
+
+def visible_key(game: Game) -> tuple:
+    """``InformationSet.of(game).key``, without building the information set (for searches that play many moves)."""
+    return (tuple((len(down), tuple(up)) for down, up in zip(game.down, game.up)), len(game.stock), tuple(game.waste),
+            tuple(sorted(game.finished)), tuple(tuple(p) for p in game.foundations))
 
 
 def reveals(info: InformationSet, move: Move) -> bool:
@@ -308,15 +317,24 @@ class HindsightPlayer(Player):
         for samples, budget in self.looks():
             for _ in range(samples):
                 result = self._solve(info.sample(rng), budget)
-                if result.result == "won" and result.moves and result.moves[0] in fresh:
+                if result.result == "won" and result.moves and self._counts(result.moves[0], fresh):
                     votes[result.moves[0]] += 1
                     lines.setdefault(result.moves[0], result.moves)
             if votes:
                 break
-        if not votes:
+        pool = self._playable(info, votes, fresh)
+        if not pool:
             return self.fallback.choose(info, rng), 0, ()
-        best = max(votes, key=lambda m: (votes[m], move_score(info, m), -legal.index(m)))
+        best = max(pool, key=lambda m: (votes[m], move_score(info, m), -legal.index(m)))
         return best, votes[best], lines[best]
+
+    def _counts(self, first: Move, fresh: set[Move]) -> bool:
+        """Whether a winning line starting with ``first`` is a vote: only when it leads somewhere not seen."""
+        return first in fresh
+
+    def _playable(self, info: InformationSet, votes: Counter[Move], fresh: set[Move]) -> list[Move]:
+        """The voted moves the vote may play (the best-voted of them is played)."""
+        return list(votes)
 
 
 def cut_plan(position: Position, line: tuple[Move, ...]) -> tuple[tuple[Move, ...], tuple]:
