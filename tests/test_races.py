@@ -10,9 +10,11 @@ import time
 import pytest
 
 from wispwidget import Game
+from wispwidget.search.planner import PlanSettings
 from wispwidget.widgets import play
 
 HARD = ("waning-moon", 3)  # not settled within seconds
+BIG = ("black-widow", 3)  # many plans to weigh
 
 
 @pytest.fixture(autouse=True)
@@ -126,13 +128,14 @@ def test_twenty_hint_presses_run_one_search_at_a_time():
 
 @pytest.mark.parametrize("kind", ["solve", "watch", "hint", "fair_hint", "verdict"])
 def test_stop_returns_at_once_and_the_search_stops(kind):
-    w = play(*HARD, auto_verdict=(kind == "verdict"), verdict_positions=10_000_000)
+    w = play(*(BIG if kind == "fair_hint" else HARD), auto_verdict=(kind == "verdict"), verdict_positions=10_000_000)
     w.controller.hinter.max_positions = 10_000_000
     if kind == "watch":
         w.watch("heuristic", interval=0.05)
         until(lambda: w.moves >= 1)
     elif kind == "fair_hint":
-        w.controller.fair_hint(samples=5, max_positions=400_000, wait=False)
+        big = PlanSettings(root_positions=5_000_000, worlds=10_000, after_positions=100_000)
+        w.controller.fair_hint(60, settings=big, wait=False)  # a plan that would take a minute
     elif kind != "verdict":
         send(w, {"type": kind, "version": w.version})
     time.sleep(0.3)
@@ -147,7 +150,7 @@ def test_stop_returns_at_once_and_the_search_stops(kind):
     assert time.perf_counter() - started < 0.2
     assert not w.busy and w.job == {}
     mark = len(w.game.moves_played)
-    assert job.wait(1.5), f"the {kind} search went on after Stop"  # (a fair hint's sampled solves too)
+    assert job.wait(1.5), f"the {kind} search went on after Stop"  # (a fair hint's planner too)
     time.sleep(0.3)
     assert len(w.game.moves_played) == mark and w.hint_move == {}
     assert_legal_line(w)

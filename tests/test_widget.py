@@ -192,13 +192,14 @@ def test_solve_plays_the_winning_line_to_the_end():
 
 def test_watch_lets_the_no_peek_player_play_as_it_would_alone():
     """The watched game is the referee's game: the same moves as play_game, which never hands over hidden cards."""
-    from wispwidget.search.players import HindsightPlayer, play_game
+    from wispwidget.search.players import PLAYERS, PlannerPlayer, play_game
 
+    assert PLAYERS["no-peek"] is PlannerPlayer
     w = play("mini-wisp", seed=4, auto_verdict=False)
     start = w.game.position()
     send(w, {"type": "watch"})
     w.wait(60)
-    alone = play_game(start, HindsightPlayer(), seed=0)
+    alone = play_game(start, PlannerPlayer(), seed=0)
     assert tuple(w.game.moves_played) == alone.moves and alone.moves
     assert w.won == alone.won and "no-peek player has stopped" in w.message["text"]
     assert not w.busy

@@ -472,8 +472,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true",
                    help="keep the deals already in --output (or its .partial file) and run only the others")
     p.add_argument("--summary-json", default=None, help="also write the summary as JSON here")
-    p.add_argument("--player", choices=["thoughtful", "heuristic", "no-peek"], default="thoughtful",
-                   help="thoughtful: the solver, seeing every card; heuristic / no-peek: players that cannot")
+    p.add_argument("--player", choices=["thoughtful", "heuristic", "no-peek", "hindsight"], default="thoughtful",
+                   help="thoughtful: the solver, seeing every card; heuristic / no-peek (the planner) / hindsight: "
+                        "players that cannot")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_study)
 

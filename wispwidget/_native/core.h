@@ -3,7 +3,8 @@
  *
  * Rooms: rules.c (moves, apply/unapply, settle), dead.c (dead-position tests), table.c (keys, the exact
  * transposition table, the node store, buffers, the heap), heuristic.c, dfs.c, best_first.c, beam.c (the
- * searches), entry.c (reading the spec and the position, wisp_solve), hooks.c (test build only).
+ * searches), entry.c (reading the spec and the position, wisp_solve), planner.c (the no-peek planner,
+ * wisp_plan), hooks.c (test build only).
  *
  * Cards are bytes rank << 2 | suit (rank 1..13), as in wispwidget.cards.
  */
@@ -79,6 +80,7 @@ typedef struct {
     int w[WISP_WEIGHTS];
     uint64_t rng;
     int use_tt, use_order, noise;
+    int visible_only; /* the heuristic reads face-up cards only (the no-peek planner's searches) */
     int64_t positions, max_positions;
     double deadline;
     volatile int32_t *cancel;
@@ -141,6 +143,7 @@ int table_insert_id(Table *t, const uint8_t *key, int len, int32_t **slot_id);
 static inline int table_insert(Table *t, const uint8_t *key, int len) { return table_insert_id(t, key, len, NULL); }
 static inline size_t table_bytes(const Table *t) { return t->cap * sizeof(Slot) + t->arena_cap; }
 int make_key(const Game *g, const State *s, uint8_t *key);
+uint64_t hash_bytes(const uint8_t *p, int n);
 
 /* table.c: the node store, positions kept so that a line can be read back */
 typedef struct {
@@ -186,5 +189,9 @@ int64_t saturating_mul(int64_t a, int64_t b);
 
 /* entry.c: reading the spec and the position (also for hooks.c) */
 int read_input(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, Search *S, State *s);
+
+/* planner.c: the no-peek planner's plan from a position read (internal move codes; also for hooks.c) */
+int plan_position(const wisp_plan_settings *settings, const Search *S, const State *root, double time_limit,
+                  volatile int32_t *cancel, int32_t *out_moves, int64_t cap, wisp_plan_stats *stats);
 
 #endif

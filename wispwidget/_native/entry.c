@@ -18,6 +18,8 @@ void wisp_abi(wisp_abi_info *out) {
     out->spec_size = sizeof(wisp_spec);
     out->stats_size = sizeof(wisp_stats);
     out->info_size = sizeof(wisp_abi_info);
+    out->plan_settings_size = sizeof(wisp_plan_settings);
+    out->plan_stats_size = sizeof(wisp_plan_stats);
     out->max_piles = MAXP, out->max_cards = MAXC, out->max_foundations = MAXF, out->max_stream = MAXSTREAM;
     out->max_moves = MAXMOVES, out->max_rank = MAXRANK;
 }

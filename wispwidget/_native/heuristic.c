@@ -16,8 +16,8 @@ static int32_t spider_extra(const Search *S, const State *s) {
     int32_t h = 0;
     int tops[MAXP], ntops = 0, empty = 0;
     for (int p = 0; p < g->npiles; p++) {
-        if (s->n[p]) tops[ntops++] = s->c[p][s->n[p] - 1];
-        else empty = 1;
+        if (!s->n[p]) empty = 1;
+        else if (s->n[p] > s->down[p] || !S->visible_only) tops[ntops++] = s->c[p][s->n[p] - 1];
     }
     for (int p = 0; p < g->npiles; p++) {
         int n = s->n[p], d = s->down[p];
@@ -29,13 +29,13 @@ static int32_t spider_extra(const Search *S, const State *s) {
         if (w[8]) /* a face-up King with a card under it */
             for (int j = s->down[p] > 1 ? s->down[p] : 1; j < n; j++)
                 if (RANK(s->c[p][j]) == g->top) h += w[8];
-        if (w[9] && n && !empty) {
+        if (w[9] && n && !empty && (n > d || !S->visible_only)) {
             int r = RANK(s->c[p][n - 1]), ok = 0;
             for (int i = 0; i < ntops && !ok; i++) ok = RANK(tops[i]) == r + 1;
             if (!ok && r != g->top) h += w[9];
         }
         if (w[10])
-            for (int j = 0; j < n; j++) {
+            for (int j = S->visible_only ? d : 0; j < n; j++) {
                 uint8_t succ = s->c[p][j] + 4;
                 if (RANK(s->c[p][j]) == g->top) continue;
                 for (int k = j + 2; k < n; k++)
@@ -48,7 +48,9 @@ static int32_t spider_extra(const Search *S, const State *s) {
     return h;
 }
 
-/* Lower is more promising. A guide only: it never removes a position.
+/* Lower is more promising. A guide only: it never removes a position. With S->visible_only (the no-peek
+ * planner) it reads no face-down card: a face-down top is no pile's top, and a pair with a face-down card is a
+ * break.
  * Spider family w: face-down card, space, break in rank, break in suit only, finished run, undealt card.
  * Forty Thieves w: card left, break, space, buried waste card. */
 int32_t heuristic(const Search *S, const State *s) {
@@ -72,10 +74,10 @@ int32_t heuristic(const Search *S, const State *s) {
     } else {
         h += w[0] * s->left;
         for (int p = 0; p < g->npiles; p++) {
-            int n = s->n[p];
+            int n = s->n[p], hidden = S->visible_only ? s->down[p] : 0; /* pairs with a face-down card: breaks */
             for (int j = 1; j < n; j++) {
                 uint8_t below = s->c[p][j - 1], above = s->c[p][j];
-                if (!(RANK(below) == RANK(above) + 1 && SUIT(below) == SUIT(above))) h += w[1];
+                if (j <= hidden || !(RANK(below) == RANK(above) + 1 && SUIT(below) == SUIT(above))) h += w[1];
             }
             if (n == 0) h -= w[2];
         }

@@ -27,6 +27,27 @@ static int moves_of(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len
     return n;
 }
 
+/* A state in the byte layout read_input reads; its length, or WISP_ERROR when it does not fit in cap. */
+static int write_position(const Game *g, const State *s, uint8_t *out, int64_t cap) {
+    int64_t k = 0;
+    for (int p = 0; p < g->npiles; p++) {
+        if (k + 2 + s->n[p] > cap) return WISP_ERROR;
+        out[k++] = s->down[p], out[k++] = s->n[p] - s->down[p];
+        memcpy(out + k, s->c[p], s->n[p]), k += s->n[p];
+    }
+    int nw = 0;
+    uint8_t w[MAXSTREAM];
+    for (int i = 0; i < s->pos; i++)
+        if (s->present[i >> 6] >> (i & 63) & 1) w[nw++] = g->stream[i];
+    if (k + 4 + nw + (g->stream_len - s->pos) + g->nfound > cap) return WISP_ERROR;
+    out[k++] = nw, memcpy(out + k, w, nw), k += nw;
+    out[k++] = g->stream_len - s->pos, memcpy(out + k, g->stream + s->pos, g->stream_len - s->pos);
+    k += g->stream_len - s->pos;
+    out[k++] = g->nfound, memcpy(out + k, s->found, g->nfound), k += g->nfound;
+    out[k++] = s->finished;
+    return (int)k;
+}
+
 int wisp_moves(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t *out, int64_t cap) {
     return moves_of(spec, blob, blob_len, out, NULL, cap, 0);
 }
@@ -61,23 +82,70 @@ int wisp_apply(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int
         if (public_move(encode_move(&all[i])) == encoded) m = all[i], found = 1;
     if (!found) return -2;
     apply(g, &s, &m, fx);
-    int64_t k = 0;
-    for (int p = 0; p < g->npiles; p++) {
-        if (k + 2 + s.n[p] > cap) return WISP_ERROR;
-        out[k++] = s.down[p], out[k++] = s.n[p] - s.down[p];
-        memcpy(out + k, s.c[p], s.n[p]), k += s.n[p];
+    return write_position(g, &s, out, cap);
+}
+#endif
+
+#ifdef WISP_TEST_HOOKS
+/*
+ * The planner plays a whole position to the end, as players.PlannerPlayer does, for the settings sweep
+ * (benchmarks/planner_settings.py): before each plan the hidden cards are put back in sorted order, so the
+ * planner reads them as a multiset only; once nothing is hidden the solver plays (endgame_positions). Returns
+ * 1 won, 0 not, or a negative enum wisp_result; out[0] moves played, out[1] plans, out[2] hidden cards left.
+ */
+static int cmp_byte(const void *x, const void *y) { return *(const uint8_t *)x - *(const uint8_t *)y; }
+
+int wisp_plan_selfplay(const wisp_spec *spec, const wisp_plan_settings *settings, const uint8_t *blob,
+                       int64_t blob_len, int64_t endgame_positions, int32_t *out) {
+    Search S;
+    State s;
+    wisp_plan_settings st = *settings;
+    int32_t line[4096];
+    Effect fx[MAXFX];
+    int code = read_input(spec, blob, blob_len, &S, &s);
+    if (code) return code;
+    const Game *g = &S.g;
+    int moves = 0, plans = 0, result = 0, hidden = 0;
+    while (moves < 600) {
+        if (is_won(&s)) {
+            result = 1;
+            break;
+        }
+        uint8_t cards[MAXC];
+        hidden = 0;
+        for (int p = 0; p < g->npiles; p++)
+            for (int j = 0; j < s.down[p]; j++) cards[hidden++] = s.c[p][j];
+        for (int i = s.pos; i < g->stream_len; i++) cards[hidden++] = g->stream[i];
+        if (hidden == 0) { /* the solver, seeing what the player sees: everything */
+            uint8_t b[8 * MAXC + 64];
+            wisp_stats ws;
+            int len = write_position(g, &s, b, sizeof b);
+            if (len < 0) return WISP_ERROR;
+            result = wisp_solve(spec, b, len, endgame_positions, 0, NULL, line, 4096, &ws) == WISP_WON;
+            moves += result ? (int)ws.line_length : 0;
+            break;
+        }
+        Search P = S; /* the planner's copy: the hidden cards in sorted order */
+        State ps = s;
+        qsort(cards, hidden, 1, cmp_byte);
+        int k = 0;
+        for (int p = 0; p < g->npiles; p++)
+            for (int j = 0; j < ps.down[p]; j++) ps.c[p][j] = cards[k++];
+        for (int i = ps.pos; i < g->stream_len; i++) P.g.stream[i] = cards[k++];
+        wisp_plan_stats pst;
+        st.seed = settings->seed + plans++;
+        int n = plan_position(&st, &P, &ps, 0, NULL, line, 4096, &pst);
+        if (n < 0) return n;
+        if (n == 0) break; /* stuck: no move reachable reveals anything */
+        for (int i = 0; i < n; i++) {
+            Move m;
+            decode_move(line[i], &m);
+            apply(g, &s, &m, fx);
+        }
+        moves += n;
     }
-    int nw = 0;
-    uint8_t w[MAXSTREAM];
-    for (int i = 0; i < s.pos; i++)
-        if (s.present[i >> 6] >> (i & 63) & 1) w[nw++] = g->stream[i];
-    if (k + 4 + nw + (g->stream_len - s.pos) + g->nfound > cap) return WISP_ERROR;
-    out[k++] = nw, memcpy(out + k, w, nw), k += nw;
-    out[k++] = g->stream_len - s.pos, memcpy(out + k, g->stream + s.pos, g->stream_len - s.pos);
-    k += g->stream_len - s.pos;
-    out[k++] = g->nfound, memcpy(out + k, s.found, g->nfound), k += g->nfound;
-    out[k++] = s.finished;
-    return (int)k;
+    out[0] = moves, out[1] = plans, out[2] = hidden;
+    return result;
 }
 #endif
 

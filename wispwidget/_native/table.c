@@ -71,7 +71,7 @@ int make_key(const Game *g, const State *s, uint8_t *key) {
     return k;
 }
 
-static uint64_t hash_bytes(const uint8_t *p, int n) {
+uint64_t hash_bytes(const uint8_t *p, int n) {
     uint64_t h = 0xcbf29ce484222325ULL;
     int i = 0;
     for (; i + 8 <= n; i += 8) {

@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#define WISP_ABI_VERSION 2
+#define WISP_ABI_VERSION 3
 
 /* What a solve found, or why it could not start. */
 enum wisp_result {
@@ -25,7 +25,8 @@ enum wisp_result {
     WISP_ERROR = -1,        /* out of memory, or a line longer than the room given for it */
     WISP_BAD_SPEC = -2,     /* the spec's version, size or a value the core does not know */
     WISP_BAD_POSITION = -3, /* the position bytes do not read as a position of the spec's game */
-    WISP_TOO_BIG = -4       /* the game is beyond the core's limits (wisp_abi: max_piles, ...) */
+    WISP_TOO_BIG = -4,      /* the game is beyond the core's limits (wisp_abi: max_piles, ...) */
+    WISP_PLAN_CANCELLED = -5 /* wisp_plan was cancelled (its other results are plan lengths) */
 };
 
 /* Moves as the core encodes them: kind << 24 | src << 16 | dst << 8 | count. */
@@ -95,6 +96,33 @@ typedef struct wisp_spec {
     WISP_SPEC_FIELDS(WISP_SPEC_FIELD_, WISP_SPEC_ARRAY_)
 } wisp_spec;
 
+/*
+ * The no-peek planner's settings (planner.c), read-only during a plan; the same list form as the spec's.
+ */
+#define WISP_PLAN_FIELDS(F, A)                                                                                 \
+    F(int32_t, root_positions, "positions the search from the position examines for plans")                  \
+    F(int32_t, stuck_positions, "the same, once more, when the first search found no plan")                   \
+    F(int32_t, turn_plans, "plans that turn a card weighed in full (the best by their cost)")                 \
+    F(int32_t, deal_plans, "plans that deal or draw weighed in full (the best by their cost)")                \
+    F(int32_t, worlds, "arrangements of the hidden cards each plan is weighed in")                           \
+    F(int32_t, after_positions, "positions searched after a plan's revealing move, in each arrangement")      \
+    F(int32_t, seed, "the planner's random seed")
+
+typedef struct wisp_plan_settings {
+    uint32_t version; /* WISP_ABI_VERSION */
+    uint32_t size;    /* sizeof(wisp_plan_settings) */
+    WISP_PLAN_FIELDS(WISP_SPEC_FIELD_, WISP_SPEC_ARRAY_)
+} wisp_plan_settings;
+
+/* What a plan measured. */
+typedef struct wisp_plan_stats {
+    int64_t positions; /* positions expanded by all of its searches */
+    int64_t plans;     /* plans found */
+    int64_t weighed;   /* plans weighed in full */
+    int64_t worlds;    /* arrangements they were weighed in (fewer than asked when time ran out) */
+    int64_t value;     /* the chosen plan's mean cost over them (the heuristic's scale, lower is better) */
+} wisp_plan_stats;
+
 /* What a solve measured. */
 typedef struct wisp_stats {
     int64_t positions;   /* distinct positions examined */
@@ -107,7 +135,7 @@ typedef struct wisp_stats {
 
 /* The ABI and the core's limits, for the loader's check and the encoder's refusals. */
 typedef struct wisp_abi_info {
-    uint32_t version, spec_size, stats_size, info_size;
+    uint32_t version, spec_size, stats_size, info_size, plan_settings_size, plan_stats_size;
     int32_t max_piles, max_cards, max_foundations, max_stream, max_moves, max_rank;
 } wisp_abi_info;
 
@@ -117,6 +145,14 @@ void wisp_abi(wisp_abi_info *out);
  * out_moves[0 .. stats->line_length). cancel may be NULL; it is read while the search runs. */
 int wisp_solve(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int64_t max_positions,
                double time_limit, volatile int32_t *cancel, int32_t *out_moves, int64_t cap, wisp_stats *stats);
+
+/* The no-peek planner (planner.c): from a position whose hidden cards (face down, and the stock) stand in an
+ * order that says nothing (sorted), the moves up to and including the next one that reveals a card, chosen
+ * without reading a hidden card. Returns the plan's length; 0 when nothing is hidden or no move reachable
+ * reveals anything; or a negative enum wisp_result (WISP_PLAN_CANCELLED when cancel was set). time_limit > 0 bounds
+ * the seconds it takes: the plans are then weighed in fewer arrangements (at least one). */
+int wisp_plan(const wisp_spec *spec, const wisp_plan_settings *settings, const uint8_t *blob, int64_t blob_len,
+              double time_limit, volatile int32_t *cancel, int32_t *out_moves, int64_t cap, wisp_plan_stats *stats);
 
 #ifdef WISP_TEST_HOOKS
 /* Test build only (hooks.c): the legal moves (unpruned), one move applied, the dead-position test. */
@@ -128,6 +164,10 @@ int wisp_explored_moves(const wisp_spec *spec, const uint8_t *blob, int64_t blob
 int wisp_apply(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t move, uint8_t *out,
                int64_t cap);
 int wisp_hopeless(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len);
+/* The planner plays a whole position (its hidden cards sorted before each plan), the solver once nothing is
+ * hidden: 1 won, 0 not; out: moves played, plans, hidden cards left (benchmarks/planner_settings.py). */
+int wisp_plan_selfplay(const wisp_spec *spec, const wisp_plan_settings *settings, const uint8_t *blob,
+                       int64_t blob_len, int64_t endgame_positions, int32_t *out);
 int wisp_test_offsets(int64_t start); /* the table's and node store's offsets past `start` bytes read back */
 int wisp_test_canary(int32_t x);      /* x + INT32_MAX: undefined for x > 0, for the sanitizer run's check */
 #endif

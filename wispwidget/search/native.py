@@ -50,28 +50,40 @@ class NativeRefusal(WispError, ValueError):
 _CTYPES: dict[str, Any] = {"int32_t": ctypes.c_int32, "uint32_t": ctypes.c_uint32, "int64_t": ctypes.c_int64}
 
 
-def _read_header(text: str) -> tuple[dict[str, int], list[tuple[str, Any, int]], list[str]]:
-    """wisp.h's integer constants, the spec's fields (name, ctypes type, count) and the stats' field names."""
+def _field_list(text: str, constants: dict[str, int], name: str) -> list[tuple[str, Any, int]]:
+    """The fields (name, ctypes type, count) of one ``#define NAME(F, A)`` list of wisp.h."""
+    block = re.search(rf"#define {name}\(F, A\)(.*?)\n\n", text, re.S)
+    if block is None:
+        raise ImportError(f"{HEADER} has no {name} list")
+    found: list[tuple[str, Any, int]] = []
+    for kind, args in re.findall(r"\b([FA])\((\w+, \w+(?:, \w+)?),", block.group(1)):
+        parts = [p.strip() for p in args.split(",")]
+        count = constants[parts[2]] if kind == "A" and not parts[2].isdigit() else int(parts[2]) if kind == "A" else 1
+        found.append((parts[1], _CTYPES[parts[0]], count))
+    return found
+
+
+def _int64_fields(text: str, struct: str) -> list[str]:
+    """The field names of a wisp.h struct of int64_t fields."""
+    body = re.search(rf"typedef struct {struct} \{{(.*?)\}}", text, re.S)
+    return re.findall(r"int64_t (\w+);", body.group(1)) if body else []
+
+
+def _read_header(text: str) -> tuple[dict[str, int], list[tuple[str, Any, int]], list[str], list[tuple[str, Any, int]],
+                                     list[str]]:
+    """wisp.h's integer constants, the spec's fields (name, ctypes type, count), the stats' field names, and
+    the same two for the planner's settings and stats."""
     constants: dict[str, int] = {}
     for name, value in re.findall(r"#define\s+(WISP_\w+)\s+(-?\d+)\s*$", text, re.M):
         constants[name] = int(value)
     for body in re.findall(r"enum\s+\w+\s*\{(.*?)\}", text, re.S):
         for name, value in re.findall(r"(WISP_\w+)\s*=\s*(-?\d+)", body):
             constants[name] = int(value)
-    block = re.search(r"#define WISP_SPEC_FIELDS\(F, A\)(.*?)\n\n", text, re.S)
-    if block is None:
-        raise ImportError(f"{HEADER} has no WISP_SPEC_FIELDS list")
-    spec_fields: list[tuple[str, Any, int]] = []
-    for kind, args in re.findall(r"\b([FA])\((\w+, \w+(?:, \w+)?),", block.group(1)):
-        parts = [p.strip() for p in args.split(",")]
-        count = constants[parts[2]] if kind == "A" and not parts[2].isdigit() else int(parts[2]) if kind == "A" else 1
-        spec_fields.append((parts[1], _CTYPES[parts[0]], count))
-    stats = re.search(r"typedef struct wisp_stats \{(.*?)\}", text, re.S)
-    stats_fields = re.findall(r"int64_t (\w+);", stats.group(1)) if stats else []
-    return constants, spec_fields, stats_fields
+    return (constants, _field_list(text, constants, "WISP_SPEC_FIELDS"), _int64_fields(text, "wisp_stats"),
+            _field_list(text, constants, "WISP_PLAN_FIELDS"), _int64_fields(text, "wisp_plan_stats"))
 
 
-C, SPEC_FIELDS, STATS_FIELDS = _read_header(HEADER.read_text())
+C, SPEC_FIELDS, STATS_FIELDS, PLAN_FIELDS, PLAN_STATS_FIELDS = _read_header(HEADER.read_text())
 ABI_VERSION = C["WISP_ABI_VERSION"]
 WEIGHTS = C["WISP_WEIGHTS"]
 
@@ -92,10 +104,26 @@ class WispStats(ctypes.Structure):
     _fields_ = [(name, ctypes.c_int64) for name in STATS_FIELDS]
 
 
+class WispPlanSettings(ctypes.Structure):
+    """``wisp_plan_settings``: the no-peek planner's settings (wisp.h, planner.c)."""
+
+    _fields_ = [("version", ctypes.c_uint32), ("size", ctypes.c_uint32)] + [
+        (name, kind * count if count > 1 else kind) for name, kind, count in PLAN_FIELDS]
+
+
+class WispPlanStats(ctypes.Structure):
+    """``wisp_plan_stats``: what a plan measured (wisp.h)."""
+
+    _fields_ = [(name, ctypes.c_int64) for name in PLAN_STATS_FIELDS]
+
+
+_SIZES = ("version", "spec_size", "stats_size", "info_size", "plan_settings_size", "plan_stats_size")
+
+
 class WispAbiInfo(ctypes.Structure):
     """``wisp_abi_info``: the library's ABI version, struct sizes and limits (wisp.h)."""
 
-    _fields_ = [(n, ctypes.c_uint32) for n in ("version", "spec_size", "stats_size", "info_size")] + [
+    _fields_ = [(n, ctypes.c_uint32) for n in _SIZES] + [
         (n, ctypes.c_int32) for n in ("max_piles", "max_cards", "max_foundations", "max_stream", "max_moves",
                                       "max_rank")]
 
@@ -129,11 +157,14 @@ def abi_mismatch(lib: ctypes.CDLL) -> str:
     info = WispAbiInfo()
     abi.argtypes, abi.restype = [ctypes.POINTER(WispAbiInfo)], None
     abi(ctypes.byref(info))
-    expected = (ABI_VERSION, ctypes.sizeof(WispSpec), ctypes.sizeof(WispStats), ctypes.sizeof(WispAbiInfo))
-    found = (info.version, info.spec_size, info.stats_size, info.info_size)
+    if info.version != ABI_VERSION:  # an older core's info is shorter: read nothing past its version
+        return f"it speaks ABI {info.version}, where wisp.h says ABI {ABI_VERSION}"
+    expected = (ABI_VERSION, ctypes.sizeof(WispSpec), ctypes.sizeof(WispStats), ctypes.sizeof(WispAbiInfo),
+                ctypes.sizeof(WispPlanSettings), ctypes.sizeof(WispPlanStats))
+    found = tuple(getattr(info, name) for name in _SIZES)
     if found != expected:
-        return (f"it speaks ABI {info.version} with a {info.spec_size}-byte spec and {info.stats_size}-byte stats, "
-                f"where wisp.h says ABI {ABI_VERSION}, {expected[1]} and {expected[2]} bytes")
+        return (f"its structs have {', '.join(map(str, found[1:]))} bytes, where wisp.h says "
+                f"{', '.join(map(str, expected[1:]))}")
     return ""
 
 
@@ -149,7 +180,13 @@ def _bind(lib: ctypes.CDLL, hooks: bool) -> ctypes.CDLL:
     lib.wisp_solve.argtypes = [spec_p, u8p, ctypes.c_int64, ctypes.c_int64, ctypes.c_double, i32p, i32p,
                                ctypes.c_int64, ctypes.POINTER(WispStats)]
     lib.wisp_solve.restype = ctypes.c_int
+    lib.wisp_plan.argtypes = [spec_p, ctypes.POINTER(WispPlanSettings), u8p, ctypes.c_int64, ctypes.c_double, i32p,
+                              i32p, ctypes.c_int64, ctypes.POINTER(WispPlanStats)]
+    lib.wisp_plan.restype = ctypes.c_int
     if hooks:
+        lib.wisp_plan_selfplay.argtypes = [spec_p, ctypes.POINTER(WispPlanSettings), u8p, ctypes.c_int64,
+                                           ctypes.c_int64, i32p]
+        lib.wisp_plan_selfplay.restype = ctypes.c_int
         lib.wisp_moves.argtypes = [spec_p, u8p, ctypes.c_int64, i32p, ctypes.c_int64]
         lib.wisp_moves.restype = ctypes.c_int
         lib.wisp_explored_moves.argtypes = [spec_p, u8p, ctypes.c_int64, i32p, i32p, ctypes.c_int64]

@@ -13,12 +13,14 @@ import random
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import Card
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Pile, Position, finished_run_cards
 from ..games.spec import GameSpec
+from ..io.words import plural
 from . import ordering
 from .solver import CancelToken, solve
 
@@ -67,10 +69,19 @@ class InformationSet:
         """A key of the visible state."""
         return self.piles, self.stock_count, self.waste, tuple(sorted(self.finished)), self.foundations
 
+    def sorted_position(self) -> Position:
+        """A position of what is visible, its hidden places filled with the unseen cards in sorted order: the
+        order says nothing of where each card is (what the C planner is given)."""
+        return self._fill(list(self.unseen))
+
     def sample(self, rng: random.Random) -> Position:
         """A full position consistent with what is visible: the unseen cards dealt at random into the hidden places."""
         cards = list(self.unseen)
         rng.shuffle(cards)
+        return self._fill(cards)
+
+    def _fill(self, cards: list[Card]) -> Position:
+        """The position with ``cards`` dealt, in order, into the face-down places (pile by pile) and the stock."""
         at = 0
         tableau = []
         for down, up in self.piles:
@@ -213,7 +224,7 @@ class HindsightPlayer(Player):
     samples: int = 5
     max_positions: int = 20_000
     candidates: int = 1
-    name: str = "no-peek"
+    name: str = "hindsight"
     fallback: HeuristicPlayer = field(default_factory=HeuristicPlayer)
     _plan: list[Move] = field(default_factory=list)
     _plan_key: tuple | None = None
@@ -337,6 +348,100 @@ class HindsightPlayer(Player):
         return list(votes)
 
 
+@dataclass
+class PlannerPlayer(Player):
+    """The no-peek planner (``search/planner.py``, docs/honest-play.md): the default honest player.
+
+    At a decision it asks the C planner for the next plan from what is visible, and follows it without
+    searching until its last move reveals a card; then it decides again with what it then sees. Once nothing is
+    hidden it asks the solver (which then sees no more than the player does) and follows its line. Where no
+    reachable move reveals anything, or the solver finds no win, the rule-of-thumb player chooses. Where the C
+    core cannot plan (no C compiler, or a game beyond the core) the hindsight vote plays instead, and
+    ``fallback_note`` says why. A decision takes at most about ``time_limit`` seconds.
+    """
+
+    name: str = "no-peek"
+    settings: Any = None  # planner.PlanSettings; None for its defaults
+    time_limit: float = 1.0
+    endgame_positions: int = 200_000
+    cancel: CancelToken | None = None
+    fallback: HeuristicPlayer = field(default_factory=HeuristicPlayer)
+    last_plan: Any = None  # the last decision's planner.Plan
+    fallback_note: str = ""  # why the hindsight vote plays instead, when it does
+    why: str = ""  # the last choice's reason, in words (Fair hint says it)
+    solves: int = 0  # decisions taken: plans asked for and endgame solves (for benchmarks)
+    _line: list[Move] = field(default_factory=list)  # the rest of the plan or endgame line being followed
+    _keys: list[tuple] = field(default_factory=list)  # the visible state expected before each of its moves
+    _endgame_failed: bool = False
+    _hindsight: HindsightPlayer | None = None
+
+    def reset(self) -> None:
+        """Forget the last game."""
+        self.fallback.reset()
+        self._line, self._keys, self._endgame_failed, self.last_plan = [], [], False, None
+
+    def choose(self, info: InformationSet, rng: random.Random) -> Move:
+        """The next move of the plan being followed, or the first of a new plan."""
+        if self._line and self._keys[0] == info.key and self._line[0] in info.legal_moves:
+            self._keys.pop(0)
+            self.fallback.candidates(info)  # the fallback remembers every visible state
+            self.why = "it is the next move of the plan being followed"
+            return self._line.pop(0)
+        self._line, self._keys = [], []
+        if self._hindsight is not None:
+            self.why = self.fallback_note
+            return self._hindsight.choose(info, rng)
+        if not info.unseen:
+            return self._endgame(info, rng)
+        from dataclasses import replace
+
+        from .planner import PlannerUnavailable, PlanSettings, plan
+
+        settings = replace(self.settings or PlanSettings(), seed=rng.randrange(2**31))
+        self.solves += 1
+        try:
+            self.last_plan = plan(info, settings, time_limit=self.time_limit, cancel=self.cancel)
+        except PlannerUnavailable as exc:
+            self.fallback_note = f"the planner cannot play here ({exc}), so the hindsight vote chooses"
+            self._hindsight = HindsightPlayer(cancel=self.cancel)
+            self.why = self.fallback_note
+            return self._hindsight.choose(info, rng)
+        if not self.last_plan.moves:  # stuck: nothing reachable reveals a card
+            self.why = "no move within reach turns a card or uses the stock, so this is a rule of thumb"
+            return self.fallback.choose(info, rng)
+        found = self.last_plan
+        reveal = "the deal" if found.moves[-1].source == "stock" else "the card it turns"
+        self.why = (f"it starts the plan that, of {plural(found.weighed, 'plan')} weighed over "
+                    f"{plural(found.worlds, 'arrangement')} of the hidden cards consistent with what you see, "
+                    f"leaves the best position after {reveal}")
+        return self._follow(info, found.moves)
+
+    def _endgame(self, info: InformationSet, rng: random.Random) -> Move:
+        """Nothing is hidden: the solver's line, when it finds one within the budget and the time."""
+        if not self._endgame_failed:
+            self.solves += 1
+            result = solve(info.sorted_position(), max_positions=self.endgame_positions,
+                           time_limit=self.time_limit, cancel=self.cancel)
+            if result.result == "won" and result.moves:
+                self.why = "every card is in view, and it starts a winning line"
+                return self._follow(info, result.moves)
+            self._endgame_failed = True
+        self.why = "every card is in view but no win was found in time, so this is a rule of thumb"
+        return self.fallback.choose(info, rng)
+
+    def _follow(self, info: InformationSet, moves: Sequence[Move]) -> Move:
+        """Start following ``moves`` (a plan, or an endgame line): the first now, the others while the table
+        shows what they expect (their moves before a reveal do not depend on hidden cards)."""
+        game = Game(info.sorted_position(), validate=False)
+        keys = []
+        for move in moves:
+            keys.append(visible_key(game))
+            game.push(move)
+        self.fallback.candidates(info)
+        self._line, self._keys = list(moves[1:]), keys[1:]
+        return moves[0]
+
+
 def cut_plan(position: Position, line: tuple[Move, ...]) -> tuple[tuple[Move, ...], tuple]:
     """The start of a line up to and including its first move that may reveal a card, and where it leads.
 
@@ -398,4 +503,5 @@ def play_game(position: Position, player: Player, *, seed: int = 0, max_moves: i
             return PlayedGame(end.value == "won", tuple(game.moves_played), end.value)
 
 
-PLAYERS = {"heuristic": HeuristicPlayer, "no-peek": HindsightPlayer}
+PLAYERS: dict[str, Callable[[], Player]] = {"heuristic": HeuristicPlayer, "no-peek": PlannerPlayer,
+                                            "hindsight": HindsightPlayer}

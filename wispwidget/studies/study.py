@@ -20,7 +20,7 @@ from ..engine.dealing import deal_position
 from ..errors import WispError
 from ..games.catalogue import get_game
 from ..limits import check_workers, clip, echo, parse_deal_range
-from ..search.players import PLAYERS, play_game
+from ..search.players import PLAYERS, HindsightPlayer, PlannerPlayer, play_game
 from ..search.solver import solve
 from .stats import percentile, wilson_interval, winnable_bounds
 
@@ -34,7 +34,7 @@ class StudyJob:
     seed: int
     max_positions: int
     time_limit: float | None = None
-    player: str = "thoughtful"  # or "heuristic" / "no-peek": a player that cannot see hidden cards
+    player: str = "thoughtful"  # or "heuristic" / "no-peek" / "hindsight": a player that cannot see hidden cards
 
 
 def run_job(job: StudyJob) -> dict[str, Any]:
@@ -57,7 +57,9 @@ def _play_job(job: StudyJob, position) -> dict[str, Any]:
 
     started = _time.perf_counter()
     player = PLAYERS[job.player]()
-    if job.player == "no-peek":
+    if isinstance(player, PlannerPlayer):  # the budget bounds the solves it asks for
+        player.endgame_positions = min(job.max_positions, player.endgame_positions)
+    elif isinstance(player, HindsightPlayer):
         player.max_positions = min(job.max_positions, player.max_positions)
     game = play_game(position, player, seed=job.seed)
     return {"game": job.game, "variant": job.variant, "seed": job.seed, "player": job.player,

@@ -29,8 +29,10 @@ from ..games.catalogue import CATALOGUE, get_game
 from ..games.spec import GameSpec
 from ..io import formats
 from ..io.words import game_label, move_words, plural, positions_words, refusal, seconds_words, sentence
+from ..limits import check_time_limit
 from ..search.hints import Hint, Hinter
-from ..search.players import PLAYERS, HindsightPlayer, InformationSet, referee
+from ..search.planner import PlanSettings
+from ..search.players import PLAYERS, InformationSet, PlannerPlayer, referee
 from ..search.solver import SolveResult, solve
 from ..studies.review import review as run_review
 from ..studies.winnable import catalogue_range, proved_seeds
@@ -392,13 +394,15 @@ class TableController:
                                   lambda job: hinter.hint(game, cancel=job.token, avoid=avoid), done)
         return self._finish(job, wait)
 
-    def fair_hint(self, samples: int = 5, max_positions: int = 20_000, *, wait: bool = True) -> Hint | None:
+    def fair_hint(self, seconds: float = 1.0, *, settings: PlanSettings | None = None,
+                  wait: bool = True) -> Hint | None:
         """A hint that never peeks: the no-peek player's move, from what the player can see.
 
-        Hint looks at every card (the thoughtful solver); Fair hint samples arrangements of the hidden cards
-        consistent with what is visible and suggests the move that wins in the most of them.
+        Hint looks at every card (the thoughtful solver); Fair hint asks the no-peek planner, which weighs the
+        plans it can see over arrangements of the hidden cards consistent with what is visible, within
+        ``seconds`` (``settings``: the planner's, for experiments and tests).
         """
-
+        seconds = check_time_limit(seconds, "seconds") or 1.0
         with self.lock:
             if self.game.is_won():
                 self.say(ALREADY_WON, "info")
@@ -408,13 +412,11 @@ class TableController:
             def work(job: Job) -> Hint:
                 if not info.legal_moves:
                     return Hint(None, "unknown", 0, "No legal move is left.")
-                player = HindsightPlayer(samples=samples, max_positions=max_positions, cancel=job.token)
-                move, wins = player.vote(info, random.Random(version))
-                why = (f"it starts a winning line in {wins} of {samples} arrangements of the hidden cards "
-                       "consistent with what you see" if wins else
-                       "no sampled arrangement was won, so this is a rule of thumb")
-                return Hint(move, "no-peek", samples * max_positions,
-                            f"Fair hint (no peeking): play {move_words(move, game)}: {why}.")
+                player = PlannerPlayer(settings=settings, time_limit=seconds, cancel=job.token)
+                move = player.choose(info, random.Random(version))
+                plan = player.last_plan
+                return Hint(move, "no-peek", plan.positions if plan else 0,
+                            f"Fair hint (no peeking): play {move_words(move, game)}: {player.why}.")
 
             def done(job: Job, hint: Hint) -> None:
                 with self.lock:
@@ -494,7 +496,8 @@ class TableController:
     def watch(self, player: str = "no-peek", interval: float | None = None, seed: int = 0) -> Job:
         """Let an honest player play from here for the class to watch (``stop()`` ends it).
 
-        ``player`` is ``no-peek`` (samples the hidden cards, never looks at them) or ``heuristic``. It is handed
+        ``player`` is ``no-peek`` (the planner: it weighs what it can see over arrangements of the hidden cards,
+        never looking at them), ``hindsight`` (the older hindsight vote) or ``heuristic``. It is handed
         only what a person sees, under the same ``referee`` as ``play_game``: it stops when it wins, has no move
         left, goes round in circles or reaches the move limit, and when someone moves or ``stop()`` is called.
         """
@@ -516,8 +519,8 @@ class TableController:
 
             def work(job: Job) -> None:
                 honest = PLAYERS[player]()
-                if isinstance(honest, HindsightPlayer):
-                    honest.cancel = job.token  # Stop cancels its sampled solves at once
+                if hasattr(honest, "cancel"):
+                    honest.cancel = job.token  # Stop cancels its plans and solves at once
                 moves = referee(look, honest, random.Random(seed))
                 expected = version
                 why = "stopped"

@@ -38,9 +38,10 @@ class Job:
     thread: threading.Thread | None = None
 
     def cancel(self) -> None:
-        """Stop the job at its next check (the C search checks the token while it runs)."""
-        self.token.cancel()
+        """Stop the job at its next check (the C search checks the token while it runs). The job is marked
+        cancelled before its search is told, so whatever the search raises on stopping is never reported."""
         self.stopped.set()
+        self.token.cancel()
 
     @property
     def cancelled(self) -> bool:

@@ -156,9 +156,9 @@ class TableWidget(anywidget.AnyWidget):
         hint = self.controller.hint()
         return hint if hint is not None else STOPPED
 
-    def fair_hint(self, samples: int = 5, max_positions: int = 20_000) -> Hint:
-        """A hint that never peeks: the no-peek player's move, from what the player can see."""
-        hint = self.controller.fair_hint(samples, max_positions)
+    def fair_hint(self, seconds: float = 1.0) -> Hint:
+        """A hint that never peeks: the no-peek planner's move from what you can see, within ``seconds``."""
+        hint = self.controller.fair_hint(seconds)
         return hint if hint is not None else STOPPED
 
     def new_deal(self, game: str | None = None, variant: str | None = None, seed: int | None = None,
@@ -184,7 +184,8 @@ class TableWidget(anywidget.AnyWidget):
         return self.controller.solve(animate, interval)
 
     def watch(self, player: str = "no-peek", interval: float | None = None, seed: int = 0) -> Job:
-        """Let an honest player (``no-peek`` or ``heuristic``) play from here, seeing only what you see."""
+        """Let an honest player (``no-peek``, ``hindsight`` or ``heuristic``) play from here, seeing only what you
+        see."""
         return self.controller.watch(player, interval, seed)
 
     def review(self, max_positions: int = 200_000) -> Any:

@@ -1,0 +1,381 @@
+/*
+ * planner.c: the no-peek planner (docs/honest-play.md, "The planner"). It chooses the next *plan* of an honest
+ * player: moves that only rearrange visible cards, then one move that reveals (a deal, a draw, or a move that
+ * leaves a face-down card on top, so it turns).
+ *
+ * It never reads a hidden card. The position it is given holds the face-down cards and the stock in some
+ * order (the caller puts them there sorted, so the order says nothing); the planner takes them as a multiset
+ * only. Its searches from the position read face-up cards, counts and the stock's size: the heuristic with
+ * S->visible_only set, and a move that turns a card is scored with that card still face down (masked_cost).
+ * Only in the arrangements it deals itself (determinizations) does a revealing move show a card, and each
+ * plan is weighed over the same arrangements.
+ *
+ * 1. From the position, a best-first search over the moves that reveal nothing (root_positions) finds the
+ *    plans: every position it reaches, with every revealing move from there.
+ * 2. The turn_plans best plans that turn a card (by the masked cost just after the turn) and the deal_plans
+ *    best plans that deal (by the cost before the deal) are weighed in full.
+ * 3. Weighing: the hidden cards are dealt at random into their places `worlds` times. In each arrangement each
+ *    plan is played, and a best-first search of after_positions positions over the moves that then reveal
+ *    nothing finds the best cost reachable (a move that would turn a card counts with its masked cost). A
+ *    plan's value is the mean over the arrangements: what the revealed cards will most likely allow, with
+ *    none of them known in advance.
+ * 4. The plan with the lowest value is returned. When no plan is found (no revealing move is reachable within
+ *    root_positions), the search runs once more with stuck_positions before the planner says so.
+ *
+ * The cost is the solver's heuristic (heuristic.c), read from face-up cards only: one guide for both.
+ */
+#include "core.h"
+
+/* ---------------------------------------------------------------- a set of 64-bit hashes */
+
+typedef struct {
+    uint64_t *keys;
+    uint32_t *gen; /* a slot is full when its generation is the set's: clearing is one increment */
+    size_t cap, count;
+    uint32_t cur;
+} HashSet;
+
+static int hashset_init(HashSet *h, size_t cap) {
+    h->keys = malloc(cap * sizeof(uint64_t));
+    h->gen = calloc(cap, sizeof(uint32_t));
+    h->cap = cap, h->count = 0, h->cur = 1;
+    if (h->keys && h->gen) return 1;
+    free(h->keys), free(h->gen);
+    h->keys = NULL, h->gen = NULL;
+    return 0;
+}
+
+static void hashset_free(HashSet *h) { free(h->keys), free(h->gen); }
+
+static void hashset_clear(HashSet *h) { h->cur++, h->count = 0; }
+
+static int hashset_grow(HashSet *h) {
+    HashSet n;
+    if (!hashset_init(&n, h->cap * 2)) return 0;
+    for (size_t i = 0; i < h->cap; i++)
+        if (h->gen[i] == h->cur) {
+            size_t j = h->keys[i] & (n.cap - 1);
+            while (n.gen[j] == n.cur) j = (j + 1) & (n.cap - 1);
+            n.keys[j] = h->keys[i], n.gen[j] = n.cur, n.count++;
+        }
+    hashset_free(h);
+    *h = n;
+    return 1;
+}
+
+/* 1 when new, 0 when already there, -1 out of memory. A search over a few thousand positions keeps 64-bit
+ * hashes: a collision would only hide one arrangement from a guide, never make a move illegal. */
+static int hashset_add(HashSet *h, uint64_t key) {
+    if ((h->count + 1) * 2 > h->cap && !hashset_grow(h)) return -1;
+    size_t j = key & (h->cap - 1);
+    while (h->gen[j] == h->cur) {
+        if (h->keys[j] == key) return 0;
+        j = (j + 1) & (h->cap - 1);
+    }
+    h->keys[j] = key, h->gen[j] = h->cur, h->count++;
+    return 1;
+}
+
+static uint64_t state_hash(const Game *g, const State *s) {
+    uint8_t key[KEYMAX];
+    return hash_bytes(key, make_key(g, s, key));
+}
+
+/* ---------------------------------------------------------------- determinizations */
+
+static uint64_t next_u64(uint64_t *r) {
+    *r ^= *r << 13, *r ^= *r >> 7, *r ^= *r << 17;
+    return *r;
+}
+
+/* The hidden cards (face down, and the stock) as a multiset: sorted, so nothing that follows depends on the
+ * places they were given in. */
+static int hidden_cards(const Game *g, const State *s, uint8_t *out) {
+    int k = 0;
+    for (int p = 0; p < g->npiles; p++)
+        for (int j = 0; j < s->down[p]; j++) out[k++] = s->c[p][j];
+    for (int i = s->pos; i < g->stream_len; i++) out[k++] = g->stream[i];
+    for (int i = 1; i < k; i++) { /* insertion sort: at most MAXC bytes */
+        uint8_t x = out[i];
+        int j = i - 1;
+        while (j >= 0 && out[j] > x) out[j + 1] = out[j], j--;
+        out[j + 1] = x;
+    }
+    return k;
+}
+
+/* The hidden cards dealt at random into the hidden places of (g, s): one arrangement consistent with what is
+ * visible, each equally likely whatever order the cards came in. */
+static void determinize(Game *g, State *s, const uint8_t *hidden, int nh, uint64_t *rng) {
+    uint8_t cards[MAXC];
+    memcpy(cards, hidden, nh);
+    for (int i = nh - 1; i > 0; i--) {
+        int j = (int)(next_u64(rng) % (uint64_t)(i + 1));
+        uint8_t t = cards[i];
+        cards[i] = cards[j], cards[j] = t;
+    }
+    int k = 0;
+    for (int p = 0; p < g->npiles; p++)
+        for (int j = 0; j < s->down[p]; j++) s->c[p][j] = cards[k++];
+    for (int i = s->pos; i < g->stream_len; i++) g->stream[i] = cards[k++];
+}
+
+/* ---------------------------------------------------------------- costs from visible cards */
+
+static int uses_stock(const Move *m) { return m->kind == WISP_DEAL || m->kind == WISP_DRAW; }
+
+static int turned_any(const Effect *fx, int nfx) {
+    for (int i = 0; i < nfx; i++)
+        if (fx[i].kind == 0) return 1;
+    return 0;
+}
+
+/* The cost just after a move that turned cards, without reading them: they go back face down for the
+ * heuristic, and each counts as one face-down card fewer. */
+static int32_t masked_cost(const Search *S, State *s, const Effect *fx, int nfx) {
+    int turned = 0;
+    for (int i = 0; i < nfx; i++)
+        if (fx[i].kind == 0) s->down[fx[i].pile]++, turned++;
+    int32_t h = heuristic(S, s) - S->w[0] * turned;
+    for (int i = 0; i < nfx; i++)
+        if (fx[i].kind == 0) s->down[fx[i].pile]--;
+    return h;
+}
+
+#define WON_COST (-1000000000)
+
+/* ---------------------------------------------------------------- stage search */
+
+typedef struct {
+    int32_t node;  /* the position before the revealing move: a node of the root search */
+    int32_t move;  /* the revealing move, encoded */
+    int32_t cost;  /* its static cost: masked after a turn, before a deal */
+    int deal;      /* it uses the stock */
+    double value;  /* its mean cost over the arrangements (lower is better) */
+} Plan;
+
+/* What one search keeps: its positions (with parent links, for the plans' moves), its heap and seen set. */
+typedef struct {
+    NodeStore store;
+    Buf heap;
+    size_t nheap;
+    HashSet seen;
+} Arena;
+
+static int arena_init(Arena *A) {
+    store_init(&A->store);
+    A->heap = (Buf){0, 0, sizeof(int64_t)};
+    A->nheap = 0;
+    return hashset_init(&A->seen, 1 << 12);
+}
+
+static void arena_free(Arena *A) {
+    store_free(&A->store);
+    free(A->heap.p);
+    hashset_free(&A->seen);
+}
+
+static void arena_reset(Arena *A) {
+    A->store.n = 0, A->store.arena_len = 0, A->nheap = 0;
+    hashset_clear(&A->seen);
+}
+
+/* One planning call's state: its two arenas, the plans found, the deadline and the counts for its stats. */
+typedef struct {
+    Arena root, after;
+    Buf plans;
+    double deadline;
+    volatile int32_t *cancel;
+    int64_t positions;
+} Planner;
+
+static int out_of_time(const Planner *P) {
+    return (P->cancel && *P->cancel) || (P->deadline > 0 && now_seconds() > P->deadline);
+}
+
+/*
+ * Best-first over the moves that reveal nothing, from start, for at most limit expansions (fewer when the
+ * deadline passes). Returns the lowest cost seen: of a position reached, or just after a move that turns a
+ * card (masked). With plans, every revealing or winning move met is added there with its position's node.
+ * Sets *oom when memory runs out.
+ */
+static int32_t stage_search(Planner *P, const Search *S, const State *start, int64_t limit, Arena *A, Buf *plans,
+                            size_t *nplans, int *oom) {
+    const Game *g = &S->g;
+    Move moves[MAXMOVES];
+    Effect fx[MAXFX];
+    State s;
+    arena_reset(A);
+    int32_t best = heuristic(S, start);
+    if (hashset_add(&A->seen, state_hash(g, start)) < 0 || store_add(&A->store, g, -1, 0, start, 0) < 0 ||
+        !heap_push(&A->heap, &A->nheap, prio_item(best, 0)))
+        goto oom;
+    for (int64_t expanded = 0; A->nheap && expanded < limit; expanded++) {
+        if ((expanded & 255) == 255 && out_of_time(P)) break;
+        int32_t id = prio_id(heap_pop(&A->heap, &A->nheap));
+        store_state(&A->store, g, id, &s);
+        int nm = gen_moves((Search *)S, &s, moves, 1);
+        int32_t here = plans ? heuristic(S, &s) : 0; /* a plan that deals is ranked by the position it deals on */
+        P->positions++;
+        for (int i = 0; i < nm; i++) {
+            Move m = moves[i];
+            int nfx = apply(g, &s, &m, fx);
+            int32_t c;
+            if (is_won(&s) || uses_stock(&m) || turned_any(fx, nfx)) {
+                int won = is_won(&s), deal = uses_stock(&m) && !won;
+                c = won ? WON_COST : deal ? INT32_MAX : masked_cost(S, &s, fx, nfx);
+                if (c < best) best = c;
+                if (plans) {
+                    if (!buf_reserve(plans, *nplans + 1)) goto oom;
+                    Plan *pl = (Plan *)plans->p + (*nplans)++;
+                    pl->node = id, pl->move = encode_move(&m), pl->deal = deal;
+                    pl->cost = deal ? here : c, pl->value = 0;
+                }
+            } else {
+                int fresh = hashset_add(&A->seen, state_hash(g, &s));
+                if (fresh < 0) goto oom;
+                if (fresh) {
+                    c = heuristic(S, &s);
+                    if (c < best) best = c;
+                    int32_t child = store_add(&A->store, g, id, encode_move(&m), &s, 0);
+                    if (child < 0 || !heap_push(&A->heap, &A->nheap, prio_item(c, child))) goto oom;
+                }
+            }
+            unapply(g, &s, &m, fx, nfx);
+        }
+    }
+    return best;
+oom:
+    *oom = 1;
+    return best;
+}
+
+/* The moves from the root search's first node to node id, in order; their count, or -1 past cap. */
+static int path_to(const NodeStore *ns, int32_t id, int32_t *out, int cap) {
+    int len = 0;
+    for (int32_t v = id; store_node(ns, v)->parent >= 0; v = store_node(ns, v)->parent) len++;
+    if (len > cap) return -1;
+    for (int32_t v = id, i = len - 1; store_node(ns, v)->parent >= 0; v = store_node(ns, v)->parent)
+        out[i--] = store_node(ns, v)->move;
+    return len;
+}
+
+static int by_cost(const void *x, const void *y) {
+    const Plan *a = x, *b = y;
+    return (a->cost > b->cost) - (a->cost < b->cost);
+}
+
+/* Keep the best `turns` plans that turn a card (or win) and the best `deals` plans that use the stock, by their
+ * static cost; returns how many are kept (at the front, cheapest first). */
+static size_t shortlist(Plan *p, size_t n, int turns, int deals) {
+    qsort(p, n, sizeof(Plan), by_cost);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i].deal ? deals-- <= 0 : turns-- <= 0) continue;
+        p[kept++] = p[i];
+    }
+    return kept;
+}
+
+#define MAX_PLAN 4096 /* moves in one plan: far more than any stage needs */
+
+/* The plan (internal move codes), its length, or a negative enum wisp_result. */
+static int choose(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st, int32_t *out,
+                  int64_t cap, wisp_plan_stats *stats) {
+    uint8_t hidden[MAXC];
+    int nh = hidden_cards(&S->g, root, hidden), oom = 0;
+    size_t nplans = 0;
+    if (nh == 0) return 0; /* nothing is hidden: the solver's turn (players.py) */
+    stage_search(P, S, root, st->root_positions, &P->root, &P->plans, &nplans, &oom);
+    if (!oom && nplans == 0 && st->stuck_positions > st->root_positions && !out_of_time(P))
+        stage_search(P, S, root, st->stuck_positions, &P->root, &P->plans, &nplans, &oom);
+    if (oom) return WISP_ERROR;
+    stats->plans = (int64_t)nplans;
+    if (nplans == 0) return 0;
+    Plan *plans = P->plans.p;
+    size_t n = shortlist(plans, nplans, st->turn_plans, st->deal_plans), best = 0;
+    stats->weighed = (int64_t)n;
+    if (plans[0].cost == WON_COST) n = 1; /* a plan that wins: nothing to weigh */
+    int32_t path[MAX_PLAN];
+    Effect fx[MAXFX];
+    uint64_t rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uint32_t)st->seed * 0xBF58476D1CE4E5B9ULL;
+    int worlds = 0;
+    double *sum = calloc(n, sizeof(double));
+    if (!sum) return WISP_ERROR;
+    for (; n > 1 && worlds < st->worlds; worlds++) {
+        if (worlds > 0 && out_of_time(P)) break; /* the first arrangement is always weighed in full */
+        Search W = *S;
+        State world = *root;
+        determinize(&W.g, &world, hidden, nh, &rng);
+        for (size_t i = 0; i < n; i++) {
+            State s = world;
+            Move m;
+            int len = path_to(&P->root.store, plans[i].node, path, MAX_PLAN);
+            for (int j = 0; j < len; j++) decode_move(path[j], &m), apply(&W.g, &s, &m, fx);
+            decode_move(plans[i].move, &m);
+            apply(&W.g, &s, &m, fx);
+            int32_t v = is_won(&s) ? WON_COST
+                                   : stage_search(P, &W, &s, st->after_positions, &P->after, NULL, NULL, &oom);
+            if (oom) {
+                free(sum);
+                return WISP_ERROR;
+            }
+            sum[i] += v;
+        }
+    }
+    for (size_t i = 1; i < n; i++)
+        if (sum[i] < sum[best]) best = i;
+    stats->worlds = worlds;
+    stats->value = worlds ? (int64_t)(sum[best] / worlds) : plans[best].cost;
+    free(sum);
+    int len = path_to(&P->root.store, plans[best].node, path, MAX_PLAN);
+    if (len < 0 || len + 1 > cap) return WISP_ERROR;
+    memcpy(out, path, (size_t)len * sizeof(int32_t));
+    out[len] = plans[best].move;
+    return len + 1;
+}
+
+static int check_settings(const wisp_plan_settings *st) {
+    if (!st || st->version != WISP_ABI_VERSION || st->size != sizeof(wisp_plan_settings)) return WISP_BAD_SPEC;
+    if (st->root_positions < 1 || st->stuck_positions < 0 || st->turn_plans < 0 || st->deal_plans < 0 ||
+        st->turn_plans + st->deal_plans < 1 || st->worlds < 1 || st->after_positions < 0)
+        return WISP_BAD_SPEC;
+    return 0;
+}
+
+/* The plan from (S, root) in internal move codes: see wisp_plan. */
+int plan_position(const wisp_plan_settings *settings, const Search *S, const State *root, double time_limit,
+                  volatile int32_t *cancel, int32_t *out_moves, int64_t cap, wisp_plan_stats *stats) {
+    Planner P;
+    memset(&P, 0, sizeof P);
+    P.plans = (Buf){0, 0, sizeof(Plan)};
+    P.deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
+    P.cancel = cancel;
+    if (!arena_init(&P.root) || !arena_init(&P.after)) {
+        arena_free(&P.root), arena_free(&P.after);
+        return WISP_ERROR;
+    }
+    Search W = *S;
+    W.use_order = 0, W.noise = 0, W.visible_only = 1; /* the guide reads face-up cards only */
+    int n = choose(&P, &W, root, settings, out_moves, cap, stats);
+    stats->positions = P.positions;
+    if (n >= 0 && cancel && *cancel) n = WISP_PLAN_CANCELLED;
+    arena_free(&P.root), arena_free(&P.after);
+    free(P.plans.p);
+    return n;
+}
+
+int wisp_plan(const wisp_spec *spec, const wisp_plan_settings *settings, const uint8_t *blob, int64_t blob_len,
+              double time_limit, volatile int32_t *cancel, int32_t *out_moves, int64_t cap, wisp_plan_stats *stats) {
+    Search S;
+    State root;
+    if (!stats) return WISP_BAD_SPEC;
+    memset(stats, 0, sizeof *stats);
+    int code = check_settings(settings);
+    if (!code) code = read_input(spec, blob, blob_len, &S, &root);
+    if (code) return code;
+    if (cap < 0 || (cap > 0 && !out_moves)) return WISP_TOO_BIG;
+    int n = plan_position(settings, &S, &root, time_limit, cancel, out_moves, cap, stats);
+    for (int i = 0; i < n; i++) out_moves[i] = public_move(out_moves[i]);
+    return n;
+}

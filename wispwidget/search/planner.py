@@ -1,0 +1,133 @@
+"""The no-peek planner: an honest player's next plan, chosen by the C core without reading a hidden card.
+
+A *plan* is what a person does between two looks at something new: moves that only rearrange visible cards,
+then one move that reveals (a deal, a draw, or a move that leaves a face-down card on top, so it turns). The
+core (``_native/planner.c``, docs/honest-play.md) finds the plans reachable from what is visible, deals the
+hidden cards at random into their places several times, plays the most promising plans in each arrangement,
+and keeps the plan after whose reveal the position can most likely be put in the best order (the solver's
+heuristic, read from face-up cards only).
+
+It is handed an ``InformationSet``, never a ``Game``: the core gets a position whose hidden cards stand in
+sorted order (``InformationSet.sorted_position``), which says nothing of where each one is.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass, fields
+
+from ..engine.game import Game
+from ..engine.move import Move
+from ..engine.position import Position
+from ..errors import WispError
+from ..limits import check_int, check_time_limit
+from . import native
+from .players import InformationSet
+from .solver import CancelToken, SolverDefect
+
+
+@dataclass(frozen=True)
+class PlanSettings:
+    """How the planner looks (each field is the ``wisp_plan_settings`` field of the same name, wisp.h).
+
+    Measured on Will o' the Wisp and Black Widow (``benchmarks/planner_settings.py``, docs/honest-play.md):
+    the search for plans and the number weighed matter most; more arrangements than eight add little.
+    """
+
+    root_positions: int = 3000  # positions the search from what is visible examines for plans
+    stuck_positions: int = 90_000  # the same, once more, when the first search found no plan
+    turn_plans: int = 8  # plans that turn a card weighed in full (the best by the heuristic)
+    deal_plans: int = 8  # plans that deal or draw weighed in full
+    worlds: int = 8  # arrangements of the hidden cards each plan is weighed in
+    after_positions: int = 300  # positions searched after a plan's revealing move, in each arrangement
+    seed: int = 0  # the planner's random seed
+
+    def __post_init__(self) -> None:
+        for name, low in (("root_positions", 1), ("stuck_positions", 0), ("turn_plans", 0), ("deal_plans", 0),
+                          ("worlds", 1), ("after_positions", 0)):
+            check_int(getattr(self, name), name, low, 10_000_000)
+        check_int(self.seed, "seed", 0, 2**31 - 1)
+        if self.turn_plans + self.deal_plans < 1:
+            raise WispError("the planner must weigh at least one plan (turn_plans + deal_plans)")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one call of the planner found.
+
+    ``moves`` ends with the move that reveals (or wins); it is empty when nothing is hidden (the solver's
+    turn) or when no reachable move reveals anything (the player is stuck). ``found`` plans were found,
+    ``weighed`` of them weighed in ``worlds`` arrangements; ``value`` is the chosen plan's mean heuristic cost
+    after its reveal (lower is better); ``positions`` counts every search's expansions.
+    """
+
+    moves: tuple[Move, ...]
+    found: int
+    weighed: int
+    worlds: int
+    positions: int
+    value: int
+
+
+class PlannerUnavailable(WispError, RuntimeError):
+    """The C core cannot plan here (it is missing, or the game is beyond it); the sentence says why."""
+
+
+def _settings(settings: PlanSettings) -> native.WispPlanSettings:
+    out = native.WispPlanSettings(version=native.ABI_VERSION, size=ctypes.sizeof(native.WispPlanSettings))
+    for f in fields(PlanSettings):
+        setattr(out, f.name, getattr(settings, f.name))
+    return out
+
+
+def plan(info: InformationSet, settings: PlanSettings | None = None, *, time_limit: float | None = None,
+         cancel: CancelToken | None = None) -> Plan:
+    """The planner's next plan from what ``info`` shows.
+
+    ``time_limit`` bounds the seconds (the plans are then weighed in fewer arrangements, at least one);
+    ``cancel`` stops it at once (``WispError``: cancelled). Raises ``PlannerUnavailable`` where the C core is
+    missing or cannot take the game, and ``SolverDefect`` if the plan did not replay (a bug).
+    """
+    settings = settings or PlanSettings()
+    time_limit = check_time_limit(time_limit)
+    lib = native.load()
+    if lib is None:
+        raise PlannerUnavailable(f"the C core is not available: {native.why_unavailable}")
+    position = info.sorted_position()
+    reason = native.refusal(position)
+    if reason:
+        raise PlannerUnavailable(reason)
+    spec = native.encode_spec(position)
+    blob = native.encode_position(position)
+    data = (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob)
+    capacity = 4096
+    out, stats = (ctypes.c_int32 * capacity)(), native.WispPlanStats()
+    flag = cancel._flag if cancel is not None else ctypes.c_int32(0)
+    code = lib.wisp_plan(ctypes.byref(spec), ctypes.byref(_settings(settings)), data, len(blob),
+                         float(time_limit or 0.0), ctypes.byref(flag), out, capacity, ctypes.byref(stats))
+    if code == native.C["WISP_PLAN_CANCELLED"]:
+        raise WispError("the planner was cancelled")
+    if code < 0:
+        raise RuntimeError(f"the C planner failed: {native.FAILURES.get(code, f'code {code}')}")
+    moves = tuple(native.decode_move(out[i]) for i in range(code))
+    _check(position, moves)
+    return Plan(moves, int(stats.plans), int(stats.weighed), int(stats.worlds), int(stats.positions),
+                int(stats.value))
+
+
+def _check(position: Position, moves: tuple[Move, ...]) -> None:
+    """Every move of a plan is legal and only the last reveals a card: raise ``SolverDefect`` otherwise."""
+    game = Game(position, validate=False)
+    for index, move in enumerate(moves):
+        reason = game.why_illegal(move)
+        if reason is not None:
+            raise SolverDefect(f"plan move {index} ({move}) does not replay: {reason}")
+        hidden = _hidden(game)
+        game.push(move)
+        if index < len(moves) - 1 and _hidden(game) != hidden:
+            raise SolverDefect(f"plan move {index} ({move}) reveals a card before the plan's last move")
+
+
+def _hidden(game: Game) -> int:
+    """How many cards are hidden: face down, or in the stock."""
+    return sum(map(len, game.down)) + len(game.stock)
