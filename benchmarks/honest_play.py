@@ -1,7 +1,11 @@
-"""Win rates: thoughtful solver vs a heuristic player vs the no-peek player, on the same deals.
+"""Win rates: thoughtful solver vs a heuristic player vs the no-peek players, on the same deals.
 
 Run: ``python benchmarks/honest_play.py [--deals 1-200] [--games wisp,relaxed,widow,spider1] [--workers 1]
-[--players thoughtful,heuristic,no-peek] [--json out.json] [--records deals.jsonl]``.
+[--players thoughtful,heuristic,no-peek,hindsight] [--json out.json] [--records deals.jsonl]``.
+
+``no-peek`` is the planner (``PlannerPlayer``, its default settings and a second a decision); ``hindsight`` is
+the older hindsight vote (``HindsightPlayer``, its settings from ``--samples``, ``--max-positions`` and
+``--candidates``).
 
 The thoughtful figure is the share of deals the solver proves won (a lower bound on the thoughtful-winnable
 share); the players' figures are games they actually won without seeing hidden cards, played under the
@@ -31,7 +35,7 @@ from wispwidget.studies.study import StudyJob, parse_range, progress_bar, study
 # (short name, game, variant, the thoughtful solver's budget)
 GAMES = [("wisp", "will-o-the-wisp", "standard", 250_000), ("relaxed", "will-o-the-wisp", "relaxed", 250_000),
          ("widow", "black-widow", "standard", 1_000_000), ("spider1", "spider", "one-suit", 1_000_000)]
-PLAYER_NAMES = ["thoughtful", "heuristic", "no-peek"]
+PLAYER_NAMES = ["thoughtful", "heuristic", "no-peek"]  # and "hindsight", asked for by name
 
 
 class TimedPlayer(Player):
@@ -51,8 +55,8 @@ class TimedPlayer(Player):
 
 
 def make_player(name: str, options: dict[str, Any]) -> Player:
-    """A fresh honest player; ``options`` set the no-peek player's samples, budget and candidate plans."""
-    if name == "no-peek":
+    """A fresh honest player; ``options`` set the hindsight vote's samples, budget and candidate plans."""
+    if name == "hindsight":
         return HindsightPlayer(**options)
     return PLAYERS[name]()
 
@@ -153,11 +157,12 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--games", default=",".join(g[0] for g in GAMES), help="of: " + ", ".join(g[0] for g in GAMES))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--players", default=",".join(PLAYER_NAMES))
-    parser.add_argument("--samples", type=int, default=HindsightPlayer.samples, help="no-peek: arrangements a decision")
+    parser.add_argument("--samples", type=int, default=HindsightPlayer.samples,
+                        help="hindsight: arrangements a decision")
     parser.add_argument("--max-positions", type=int, default=HindsightPlayer.max_positions,
-                        help="no-peek: the solver's budget for each arrangement")
+                        help="hindsight: the solver's budget for each arrangement")
     parser.add_argument("--candidates", type=int, default=HindsightPlayer.candidates,
-                        help="no-peek: plans checked against every arrangement (1: the plain hindsight vote)")
+                        help="hindsight: plans checked against every arrangement (1: the plain hindsight vote)")
     parser.add_argument("--json", default=None, help="write the report lines here")
     parser.add_argument("--records", default=None, help="append one JSON line per played deal here")
     parser.add_argument("--summarise", nargs="+", default=None, metavar="RECORDS",
@@ -173,7 +178,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     with open(args.records, "a") if args.records else contextlib.nullcontext() as records:
         for _, game, variant, budget in chosen:
             for player in args.players.split(","):
-                print(f"{game}/{variant} - {player}" + (f" {options}" if player == "no-peek" else ""), flush=True)
+                print(f"{game}/{variant} - {player}" + (f" {options}" if player == "hindsight" else ""), flush=True)
                 if player == "thoughtful":
                     jobs = [StudyJob(game, variant, seed, budget, None, player) for seed in seeds]
                     summary = study(jobs, workers=args.workers, progress=progress_bar())
@@ -182,7 +187,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                     results = run_player(game, variant, seeds, player, options, args.workers, records)
                     line = summary_line(game, variant, player, sum(r["won"] for r in results), len(results),
                                         seeds[0], seeds[-1], results)
-                    if player == "no-peek":
+                    if player == "hindsight":
                         line["options"] = options
                 report.append(line)
                 print(describe(line), flush=True)

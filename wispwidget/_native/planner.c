@@ -279,6 +279,102 @@ static size_t shortlist(Plan *p, size_t n, int turns, int deals) {
 
 #define MAX_PLAN 4096 /* moves in one plan: far more than any stage needs */
 
+/* Plan i played in the arrangement (W, world); the lowest cost reachable after it (see stage_search). */
+static int32_t after_plan(Planner *P, Search *W, const State *world, const Plan *plan, int64_t limit, int *oom) {
+    int32_t path[MAX_PLAN];
+    Effect fx[MAXFX];
+    State s = *world;
+    Move m;
+    int len = path_to(&P->root.store, plan->node, path, MAX_PLAN);
+    for (int j = 0; j < len; j++) decode_move(path[j], &m), apply(&W->g, &s, &m, fx);
+    decode_move(plan->move, &m);
+    apply(&W->g, &s, &m, fx);
+    return is_won(&s) ? WON_COST : stage_search(P, W, &s, limit, &P->after, NULL, NULL, oom);
+}
+
+/* The face-down place plan i turns, as pile * MAXC + index, when it turns exactly one card; else -1. */
+static int turned_place(Planner *P, const Search *S, const State *root, const Plan *plan) {
+    int32_t path[MAX_PLAN];
+    Effect fx[MAXFX];
+    Search W = *S;
+    State s = *root;
+    Move m;
+    int len = path_to(&P->root.store, plan->node, path, MAX_PLAN);
+    for (int j = 0; j < len; j++) decode_move(path[j], &m), apply(&W.g, &s, &m, fx);
+    decode_move(plan->move, &m);
+    int nfx = apply(&W.g, &s, &m, fx), place = -1, turns = 0;
+    for (int i = 0; i < nfx; i++)
+        if (fx[i].kind == 0) turns++, place = fx[i].pile * MAXC + root->down[fx[i].pile] - 1;
+    return turns == 1 ? place : -1;
+}
+
+/*
+ * Plans that turn exactly one card are weighed over every card it may show: a card's chance is its share of
+ * the hidden cards, whatever the other hidden cards are (the search after the turn reveals nothing more).
+ * Stops when time runs out (a plan not weighed then is not chosen). 0, or WISP_ERROR.
+ */
+static int weigh_turns(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st, Plan *plans,
+                       size_t n, const uint8_t *hidden, int nh, double *value, int *weighed) {
+    int oom = 0;
+    for (size_t i = 0; i < n; i++) {
+        int place = plans[i].deal ? -1 : turned_place(P, S, root, &plans[i]);
+        if (place < 0) continue;
+        if (i > 0 && out_of_time(P)) break;
+        double sum = 0;
+        for (int k = 0; k < nh;) {
+            int copies = 1;
+            while (k + copies < nh && hidden[k + copies] == hidden[k]) copies++;
+            Search W = *S;
+            State world = *root;
+            uint8_t rest[MAXC]; /* the other hidden cards fill the other places, in order: nothing reads them */
+            int at = 0;
+            memcpy(rest, hidden, k), memcpy(rest + k, hidden + k + 1, nh - k - 1);
+            for (int p = 0; p < W.g.npiles; p++)
+                for (int j = 0; j < world.down[p]; j++)
+                    world.c[p][j] = p * MAXC + j == place ? hidden[k] : rest[at++];
+            for (int j = world.pos; j < W.g.stream_len; j++) W.g.stream[j] = rest[at++];
+            sum += (double)copies * after_plan(P, &W, &world, &plans[i], st->after_positions, &oom);
+            if (oom) return WISP_ERROR;
+            k += copies;
+        }
+        value[i] = sum / nh, weighed[i] = 1;
+    }
+    return 0;
+}
+
+/*
+ * The other plans (all of them without exact_turns) are weighed in the same `worlds` random arrangements, a
+ * mean over those weighed before time ran out (at least one). 0, or WISP_ERROR.
+ */
+static int weigh_in_worlds(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st,
+                           Plan *plans, size_t n, const uint8_t *hidden, int nh, double *value, int *weighed,
+                           int *worlds) {
+    uint64_t rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uint32_t)st->seed * 0xBF58476D1CE4E5B9ULL;
+    int oom = 0, left = 0;
+    for (size_t i = 0; i < n; i++) left += !weighed[i];
+    if (!left) return 0;
+    double *sum = calloc(n, sizeof(double));
+    if (!sum) return WISP_ERROR;
+    for (*worlds = 0; *worlds < st->worlds; ++*worlds) {
+        if (*worlds > 0 && out_of_time(P)) break; /* the first arrangement is always weighed in full */
+        Search W = *S;
+        State world = *root;
+        determinize(&W.g, &world, hidden, nh, &rng);
+        for (size_t i = 0; i < n; i++) {
+            if (weighed[i]) continue;
+            sum[i] += after_plan(P, &W, &world, &plans[i], st->after_positions, &oom);
+            if (oom) {
+                free(sum);
+                return WISP_ERROR;
+            }
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!weighed[i]) value[i] = sum[i] / *worlds, weighed[i] = 1;
+    free(sum);
+    return 0;
+}
+
 /* The plan (internal move codes), its length, or a negative enum wisp_result. */
 static int choose(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st, int32_t *out,
                   int64_t cap, wisp_plan_stats *stats) {
@@ -296,38 +392,19 @@ static int choose(Planner *P, const Search *S, const State *root, const wisp_pla
     size_t n = shortlist(plans, nplans, st->turn_plans, st->deal_plans), best = 0;
     stats->weighed = (int64_t)n;
     if (plans[0].cost == WON_COST) n = 1; /* a plan that wins: nothing to weigh */
-    int32_t path[MAX_PLAN];
-    Effect fx[MAXFX];
-    uint64_t rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uint32_t)st->seed * 0xBF58476D1CE4E5B9ULL;
-    int worlds = 0;
-    double *sum = calloc(n, sizeof(double));
-    if (!sum) return WISP_ERROR;
-    for (; n > 1 && worlds < st->worlds; worlds++) {
-        if (worlds > 0 && out_of_time(P)) break; /* the first arrangement is always weighed in full */
-        Search W = *S;
-        State world = *root;
-        determinize(&W.g, &world, hidden, nh, &rng);
-        for (size_t i = 0; i < n; i++) {
-            State s = world;
-            Move m;
-            int len = path_to(&P->root.store, plans[i].node, path, MAX_PLAN);
-            for (int j = 0; j < len; j++) decode_move(path[j], &m), apply(&W.g, &s, &m, fx);
-            decode_move(plans[i].move, &m);
-            apply(&W.g, &s, &m, fx);
-            int32_t v = is_won(&s) ? WON_COST
-                                   : stage_search(P, &W, &s, st->after_positions, &P->after, NULL, NULL, &oom);
-            if (oom) {
-                free(sum);
-                return WISP_ERROR;
-            }
-            sum[i] += v;
-        }
-    }
-    for (size_t i = 1; i < n; i++)
-        if (sum[i] < sum[best]) best = i;
+    double *value = calloc(n, sizeof(double));
+    int *weighed = calloc(n, sizeof(int));
+    int worlds = 0, code = 0;
+    if (!value || !weighed) code = WISP_ERROR;
+    if (!code && n > 1 && st->exact_turns) code = weigh_turns(P, S, root, st, plans, n, hidden, nh, value, weighed);
+    if (!code && n > 1) code = weigh_in_worlds(P, S, root, st, plans, n, hidden, nh, value, weighed, &worlds);
+    for (size_t i = 1; i < n && !code; i++)
+        if (weighed[i] && (!weighed[best] || value[i] < value[best])) best = i;
     stats->worlds = worlds;
-    stats->value = worlds ? (int64_t)(sum[best] / worlds) : plans[best].cost;
-    free(sum);
+    stats->value = n > 1 && !code ? (int64_t)value[best] : plans[best].cost;
+    free(value), free(weighed);
+    if (code) return code;
+    int32_t path[MAX_PLAN];
     int len = path_to(&P->root.store, plans[best].node, path, MAX_PLAN);
     if (len < 0 || len + 1 > cap) return WISP_ERROR;
     memcpy(out, path, (size_t)len * sizeof(int32_t));
@@ -338,7 +415,8 @@ static int choose(Planner *P, const Search *S, const State *root, const wisp_pla
 static int check_settings(const wisp_plan_settings *st) {
     if (!st || st->version != WISP_ABI_VERSION || st->size != sizeof(wisp_plan_settings)) return WISP_BAD_SPEC;
     if (st->root_positions < 1 || st->stuck_positions < 0 || st->turn_plans < 0 || st->deal_plans < 0 ||
-        st->turn_plans + st->deal_plans < 1 || st->worlds < 1 || st->after_positions < 0)
+        st->turn_plans + st->deal_plans < 1 || st->worlds < 1 || st->after_positions < 0 ||
+        (st->exact_turns != 0 && st->exact_turns != 1))
         return WISP_BAD_SPEC;
     return 0;
 }

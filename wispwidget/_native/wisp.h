@@ -106,6 +106,7 @@ typedef struct wisp_spec {
     F(int32_t, deal_plans, "plans that deal or draw weighed in full (the best by their cost)")                \
     F(int32_t, worlds, "arrangements of the hidden cards each plan is weighed in")                           \
     F(int32_t, after_positions, "positions searched after a plan's revealing move, in each arrangement")      \
+    F(int32_t, exact_turns, "1: a plan that turns one card is weighed over every card it may show")         \
     F(int32_t, seed, "the planner's random seed")
 
 typedef struct wisp_plan_settings {

@@ -40,12 +40,14 @@ class PlanSettings:
     deal_plans: int = 8  # plans that deal or draw weighed in full
     worlds: int = 8  # arrangements of the hidden cards each plan is weighed in
     after_positions: int = 300  # positions searched after a plan's revealing move, in each arrangement
+    exact_turns: int = 1  # 1: a plan that turns one card is weighed over every card it may show, not sampled
     seed: int = 0  # the planner's random seed
 
     def __post_init__(self) -> None:
         for name, low in (("root_positions", 1), ("stuck_positions", 0), ("turn_plans", 0), ("deal_plans", 0),
                           ("worlds", 1), ("after_positions", 0)):
             check_int(getattr(self, name), name, low, 10_000_000)
+        check_int(self.exact_turns, "exact_turns", 0, 1)
         check_int(self.seed, "seed", 0, 2**31 - 1)
         if self.turn_plans + self.deal_plans < 1:
             raise WispError("the planner must weigh at least one plan (turn_plans + deal_plans)")
