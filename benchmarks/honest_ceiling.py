@@ -1,13 +1,14 @@
 """The price of not seeing the cards, with no player's weakness in it: the best honest play on small decks.
 
 Run: ``python benchmarks/honest_ceiling.py [--deals 1-200] [--rows a4,a5]
-[--players plain,revisit,cautious,plans,per-move,uct,heuristic] [--mistakes] [--json out.json]``.
+[--players no-peek,plain,revisit,cautious,plans,per-move,uct,heuristic] [--mistakes] [--json out.json]``.
 
 On Will o' the Wisp rules dealt from a few cards, ``honest_value`` (wispwidget/search/honest_optimum.py) settles
 the best any no-peek player can expect from each deal's start, exactly (an average over the arrangements of
 the unseen cards consistent with the first cards seen). Beside it, on the same deals: the share the solver
-proves won (it sees every card), and the shares honest players actually win under the referee: the plain
-hindsight vote (``plain``, the default no-peek player), the same counting lines that go back to a state seen
+proves won (it sees every card), and the shares honest players actually win under the referee: the no-peek
+planner (``no-peek``, ``PlannerPlayer`` with no time limit, so the row does not depend on the machine's load),
+the plain hindsight vote (``plain``, the ``hindsight`` player), the same counting lines that go back to a state seen
 once (``revisit``) and also voting again before each reveal (``cautious``), plans checked against every
 arrangement (``plans``: 8 arrangements, 4 plans), classic hindsight optimisation move by move (``per-move``),
 information-set UCT with rule-of-thumb roll-outs (``uct``, 300 iterations; the variants are in
@@ -33,12 +34,21 @@ from wispwidget.engine.game import Game
 from wispwidget.games.catalogue import tiny_wisp
 from wispwidget.games.spec import GameSpec
 from wispwidget.search.honest_optimum import honest_move_values, honest_value
-from wispwidget.search.players import MAX_MOVES, HeuristicPlayer, HindsightPlayer, InformationSet, play_game, reveals
+from wispwidget.search.players import (
+    MAX_MOVES,
+    HeuristicPlayer,
+    HindsightPlayer,
+    InformationSet,
+    PlannerPlayer,
+    play_game,
+    reveals,
+)
 from wispwidget.search.solver import solve
 from wispwidget.studies.stats import wilson_interval
 from wispwidget.studies.study import parse_range
 
-PLAYERS = {"plain": lambda: HindsightPlayer(), "revisit": lambda: Revisit(), "cautious": lambda: Cautious(),
+PLAYERS = {"no-peek": lambda: PlannerPlayer(time_limit=None),
+           "plain": lambda: HindsightPlayer(), "revisit": lambda: Revisit(), "cautious": lambda: Cautious(),
            "plans": lambda: HindsightPlayer(samples=8, candidates=4),
            "per-move": lambda: PerMove(), "uct": lambda: UctPlayer(iterations=300),
            "heuristic": lambda: HeuristicPlayer()}

@@ -21,13 +21,13 @@
 # no-peek player. The two honest players are handed only an *information set*; the real game stays with the
 # referee.
 #
-# The no-peek player deals the unseen cards at random into the hidden places, several times, lets the solver
-# win each of these arrangements, and plays the move that starts a winning line in the most of them (hindsight
-# optimisation). A winning line can also be cut into a **plan**: its moves up to the first one that may reveal a
-# card (a deal, a turned card). Before that, every move only rearranges visible cards, so the plan can be played
-# whatever the hidden cards are. But the solver found each plan *knowing* its arrangement's stock: with
-# `candidates` above 1, each plan found is played out in every arrangement and solved from there, and the plan
-# that leaves the most arrangements won is played.
+# The no-peek player thinks in **plans**, as a person does: rearrange what is visible, then do one thing that
+# shows something new (turn a face-down card, or deal). Before that last move every move only shuffles visible
+# cards, so a plan can be played whatever the hidden cards are. What the player cannot know is what the reveal
+# will show; so the planner weighs each plan over what it may show (every card a turn may bring, each with its
+# share of the unseen cards; a deal in several random arrangements of the hidden cards) and plays the plan that
+# most likely leaves a good position. It runs in the C core, reads face-up cards only, and takes at most a
+# second a decision (here: no time limit, so the notebook shows the same thing on every machine).
 
 # %%
 import random
@@ -42,21 +42,38 @@ print("face-down per pile:", [down for down, _ in info.piles], "| stock:", info.
 print("one arrangement consistent with it:", ww.Game(info.sample(random.Random(1))).position() != game.position())
 
 # %% [markdown]
-# One decision, opened up: the plans the solver found in 6 arrangements, and how many of the 6 each plan wins
-# once it is played in every one of them. At the start of a deal nearly every plan wins nearly every arrangement
-# in hindsight: the check cannot tell them apart (the tie goes to the plan whose wins took the fewest positions).
-# This is hindsight's blind spot, and why checking plans did not win more deals (`docs/honest-play.md`).
+# One decision, opened up: how many plans the planner found from what is visible, how many it weighed, and the
+# plan it chose (its last move is the one that reveals). The player says why in words: the widget's **Fair
+# hint** shows the same sentence.
 
 # %%
-player = HindsightPlayer(samples=6, max_positions=20_000, candidates=3)
-move, wins = player.vote(info, random.Random(3))
-for plan, won, _positions in player.last_plans:
-    print(f"{won}/6 arrangements won after:", ", ".join(str(m) for m in plan))
+from wispwidget.search.planner import plan
+from wispwidget.search.players import PlannerPlayer
+
+chosen = plan(info)
+print(f"{chosen.found} plans found, {chosen.weighed} weighed: a turn over every card it may show, a deal in",
+      f"{chosen.worlds} random arrangements of the hidden cards")
+print("the plan:", ", ".join(str(m) for m in chosen.moves))
+player = PlannerPlayer(time_limit=None)
+print("first move:", player.choose(info, random.Random(3)), "-", player.why)
+
+# %% [markdown]
+# The older no-peek player, the **hindsight vote**, solves sampled arrangements as if their cards were known and
+# plays what wins in the most. At the start of a deal nearly every plan wins nearly every arrangement in
+# hindsight, so it cannot tell them apart: here are the plans it found in 6 arrangements and how many of the 6
+# each wins once played in all of them. This blind spot is why it wins so few Standard deals
+# (`docs/honest-play.md`).
+
+# %%
+voter = HindsightPlayer(samples=6, max_positions=20_000, candidates=3)
+move, wins = voter.vote(info, random.Random(3))
+for line, won, _positions in voter.last_plans:
+    print(f"{won}/6 arrangements won after:", ", ".join(str(m) for m in line))
 print("play:", move)
 
 # %%
 deals = range(1, 6)
-players = {"heuristic": HeuristicPlayer(), "no-peek": HindsightPlayer()}  # 5 samples, 20,000 positions each
+players = {"heuristic": HeuristicPlayer(), "no-peek": PlannerPlayer(time_limit=None), "hindsight": HindsightPlayer()}
 wins = {"thoughtful": sum(ww.solve(ww.deal("will-o-the-wisp", s, variant="relaxed")).result == "won" for s in deals)}
 for name, player in players.items():
     wins[name] = sum(play_game(ww.deal("will-o-the-wisp", s, variant="relaxed").position(), player, seed=s).won
@@ -68,7 +85,7 @@ wins
 import matplotlib.pyplot as plt
 
 fig, ax = plt.subplots(figsize=(5, 3))
-ax.bar(list(wins), [100 * w / len(deals) for w in wins.values()], color=["#2e7d32", "#90caf9", "#1976d2"])
+ax.bar(list(wins), [100 * w / len(deals) for w in wins.values()], color=["#2e7d32", "#90caf9", "#1976d2", "#9575cd"])
 ax.set_ylabel("deals won, %")
 ax.set_title("Will o' the Wisp (Relaxed), deals 1-5");
 
@@ -106,9 +123,16 @@ for move, worth in honest_move_values(position).items():
 # %% [markdown]
 # Finishing the spade run at once loses for sure: two cards are left for three piles, and the stock never deals
 # while a pile is empty. Dealing now is a coin flip: one order of the two hearts works, the other does not. Laying
-# A♥ on 2♠ wins whatever the order. The default no-peek player dealt here in one of its games (tiny deal 8): it
-# was following the winning line it had found for one arrangement, and in that arrangement the stock's order
-# made the deal right. That is hindsight's clairvoyance, caught in the act.
+# A♥ on 2♠ wins whatever the order. The hindsight vote dealt here in one of its games (tiny deal 8): it was
+# following the winning line it had found for one arrangement, and in that arrangement the stock's order made
+# the deal right. That is hindsight's clairvoyance, caught in the act. The planner weighs the deal over
+# arrangements it never follows blindly:
+
+# %%
+planner = PlannerPlayer(time_limit=None)
+print(move_words(planner.choose(InformationSet.of(position), random.Random(1)), position), "-", planner.why)
+
+# %% [markdown]
 #
 # Over many tiny deals (`python benchmarks/honest_ceiling.py`, docs/honest-play.md) not seeing the cards costs
 # the best honest player only a few points against the solver, while the no-peek players lose far more than

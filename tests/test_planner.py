@@ -159,6 +159,9 @@ def test_a_player_that_can_reach_no_hidden_card_says_it_plays_a_rule_of_thumb():
     player = PlannerPlayer(settings=SMALL)
     assert player.choose(info, random.Random(1)) in info.legal_moves
     assert "rule of thumb" in player.why
+    asked = player.solves
+    assert player.choose(info, random.Random(2)) in info.legal_moves
+    assert player.solves == asked, "no reveal is in reach until one is revealed: the planner is not asked again"
 
 
 def test_cancel_stops_a_plan_at_once():

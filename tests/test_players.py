@@ -11,6 +11,7 @@ from wispwidget.search.players import (
     HeuristicPlayer,
     HindsightPlayer,
     InformationSet,
+    PlannerPlayer,
     cut_plan,
     next_key,
     play_game,
@@ -62,7 +63,7 @@ def test_players_play_identically_until_a_card_is_revealed():
         b = shuffled_hidden(a, seed)
         assert a != b
         for player in (HeuristicPlayer(), HindsightPlayer(samples=3, max_positions=2_000),
-                       HindsightPlayer(samples=3, max_positions=2_000, candidates=3)):
+                       HindsightPlayer(samples=3, max_positions=2_000, candidates=3), PlannerPlayer(time_limit=None)):
             assert moves_until_a_reveal(a, player) == moves_until_a_reveal(b, player)
 
 

@@ -357,12 +357,15 @@ class PlannerPlayer(Player):
     hidden it asks the solver (which then sees no more than the player does) and follows its line. Where no
     reachable move reveals anything, or the solver finds no win, the rule-of-thumb player chooses. Where the C
     core cannot plan (no C compiler, or a game beyond the core) the hindsight vote plays instead, and
-    ``fallback_note`` says why. A decision takes at most about ``time_limit`` seconds.
+    ``fallback_note`` says why. A decision takes at most ``time_limit`` seconds: the core is given
+    ``CORE_SHARE`` of it, the rest is left for the Python around it.
     """
+
+    CORE_SHARE = 0.9
 
     name: str = "no-peek"
     settings: Any = None  # planner.PlanSettings; None for its defaults
-    time_limit: float = 1.0
+    time_limit: float | None = 1.0  # seconds a decision; None: no limit (reproducible play)
     endgame_positions: int = 200_000
     cancel: CancelToken | None = None
     fallback: HeuristicPlayer = field(default_factory=HeuristicPlayer)
@@ -373,12 +376,14 @@ class PlannerPlayer(Player):
     _line: list[Move] = field(default_factory=list)  # the rest of the plan or endgame line being followed
     _keys: list[tuple] = field(default_factory=list)  # the visible state expected before each of its moves
     _endgame_failed: bool = False
+    _stuck_unseen: int = -1  # unseen cards when no reveal was in reach (none is until one is revealed)
     _hindsight: HindsightPlayer | None = None
 
     def reset(self) -> None:
         """Forget the last game."""
         self.fallback.reset()
         self._line, self._keys, self._endgame_failed, self.last_plan = [], [], False, None
+        self._stuck_unseen = -1
 
     def choose(self, info: InformationSet, rng: random.Random) -> Move:
         """The next move of the plan being followed, or the first of a new plan."""
@@ -393,6 +398,8 @@ class PlannerPlayer(Player):
             return self._hindsight.choose(info, rng)
         if not info.unseen:
             return self._endgame(info, rng)
+        if len(info.unseen) == self._stuck_unseen:
+            return self._stuck(info, rng)
         from dataclasses import replace
 
         from .planner import PlannerUnavailable, PlanSettings, plan
@@ -400,28 +407,42 @@ class PlannerPlayer(Player):
         settings = replace(self.settings or PlanSettings(), seed=rng.randrange(2**31))
         self.solves += 1
         try:
-            self.last_plan = plan(info, settings, time_limit=self.time_limit, cancel=self.cancel)
+            self.last_plan = plan(info, settings, time_limit=self._core_seconds(), cancel=self.cancel)
         except PlannerUnavailable as exc:
             self.fallback_note = f"the planner cannot play here ({exc}), so the hindsight vote chooses"
             self._hindsight = HindsightPlayer(cancel=self.cancel)
             self.why = self.fallback_note
             return self._hindsight.choose(info, rng)
         if not self.last_plan.moves:  # stuck: nothing reachable reveals a card
-            self.why = "no move within reach turns a card or uses the stock, so this is a rule of thumb"
-            return self.fallback.choose(info, rng)
-        found = self.last_plan
+            self._stuck_unseen = len(info.unseen)
+            return self._stuck(info, rng)
+        self.why = self._plan_words(self.last_plan)
+        return self._follow(info, self.last_plan.moves)
+
+    @staticmethod
+    def _plan_words(found: Any) -> str:
+        """Why this plan, in words (Fair hint says it)."""
+        if found.found <= 1 or found.weighed <= 1:
+            return "it starts the only plan within reach that shows a new card or wins" if found.found <= 1 else \
+                "it starts the most promising plan within reach"
         reveal = "the deal" if found.moves[-1].source == "stock" else "the card it turns"
-        self.why = (f"it starts the plan that, of {plural(found.weighed, 'plan')} weighed over "
-                    f"{plural(found.worlds, 'arrangement')} of the hidden cards consistent with what you see, "
-                    f"leaves the best position after {reveal}")
-        return self._follow(info, found.moves)
+        return (f"of {plural(found.weighed, 'plan')} weighed over what the hidden cards may be, it starts the one "
+                f"most likely to leave a good position after {reveal}")
+
+    def _core_seconds(self) -> float | None:
+        return None if self.time_limit is None else self.time_limit * self.CORE_SHARE
+
+    def _stuck(self, info: InformationSet, rng: random.Random) -> Move:
+        """No reveal is in reach: none will be while the rule of thumb only rearranges what is visible."""
+        self.why = "no move within reach turns a card or uses the stock, so this is a rule of thumb"
+        return self.fallback.choose(info, rng)
 
     def _endgame(self, info: InformationSet, rng: random.Random) -> Move:
         """Nothing is hidden: the solver's line, when it finds one within the budget and the time."""
         if not self._endgame_failed:
             self.solves += 1
             result = solve(info.sorted_position(), max_positions=self.endgame_positions,
-                           time_limit=self.time_limit, cancel=self.cancel)
+                           time_limit=self._core_seconds(), cancel=self.cancel)
             if result.result == "won" and result.moves:
                 self.why = "every card is in view, and it starts a winning line"
                 return self._follow(info, result.moves)
