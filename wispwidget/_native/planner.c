@@ -211,7 +211,7 @@ static int32_t stage_search(Planner *P, const Search *S, const State *start, int
         !heap_push(&A->heap, &A->nheap, prio_item(best, 0)))
         goto oom;
     for (int64_t expanded = 0; A->nheap && expanded < limit; expanded++) {
-        if ((expanded & 255) == 255 && out_of_time(P)) break;
+        if ((expanded & 63) == 63 && out_of_time(P)) break;
         int32_t id = prio_id(heap_pop(&A->heap, &A->nheap));
         store_state(&A->store, g, id, &s);
         int nm = gen_moves((Search *)S, &s, moves, 1);
@@ -321,7 +321,9 @@ static int weigh_turns(Planner *P, const Search *S, const State *root, const wis
         if (place < 0) continue;
         if (i > 0 && out_of_time(P)) break;
         double sum = 0;
+        int cut = 0;
         for (int k = 0; k < nh;) {
+            if (k > 0 && i > 0 && out_of_time(P) && (cut = 1)) break; /* the first is always weighed in full */
             int copies = 1;
             while (k + copies < nh && hidden[k + copies] == hidden[k]) copies++;
             Search W = *S;
@@ -337,6 +339,7 @@ static int weigh_turns(Planner *P, const Search *S, const State *root, const wis
             if (oom) return WISP_ERROR;
             k += copies;
         }
+        if (cut) break; /* a plan not weighed over every card is not weighed at all */
         value[i] = sum / nh, weighed[i] = 1;
     }
     return 0;
