@@ -21,6 +21,7 @@ from wispwidget.search.players import InformationSet, PlannerPlayer, play_game
 from wispwidget.search.solver import CancelToken
 
 from .native_cases import six_decks
+from .test_players import shuffled_hidden as rearranged
 
 needs_core = pytest.mark.skipif(native.load() is None, reason="no C compiler: the planner needs the C core")
 pytestmark = needs_core
@@ -44,18 +45,6 @@ def played(game_id: str, seed: int, moves: int, variant: str | None = None) -> G
 
 def hidden_count(game: Game) -> int:
     return sum(map(len, game.down)) + len(game.stock)
-
-
-def rearranged(position: Position, seed: int) -> Position:
-    """The same visible position with the hidden cards (face down, and the stock) shuffled among themselves."""
-    hidden = [c for p in position.tableau for c in p.down] + list(position.stock)
-    random.Random(seed).shuffle(hidden)
-    at, tableau = 0, []
-    for pile in position.tableau:
-        tableau.append(Pile(tuple(hidden[at:at + len(pile.down)]), pile.up))
-        at += len(pile.down)
-    return Position(position.spec, tuple(tableau), tuple(hidden[at:]), position.waste, position.finished,
-                    position.foundations)
 
 
 def core_plan(position: Position, plan_settings: PlanSettings = SMALL) -> tuple[list[int], tuple[int, ...]]:
