@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from wispwidget.cards import SUIT_CHARS, make_card, parse_card
 from wispwidget.engine.game import Game
 from wispwidget.engine.position import Pile, Position
 from wispwidget.games.catalogue import get_game
+from wispwidget.search.players import InformationSet, reveals
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -72,3 +74,34 @@ def random_positions(spec, count: int, rng, most_moves: int = 12):
                 break
             g.push(rng.choice(moves))
         yield seed, g.position()
+
+
+def shuffled_hidden(position: Position, seed: int) -> Position:
+    """The same visible position with the face-down and stock cards rearranged among themselves."""
+    hidden = [c for p in position.tableau for c in p.down] + list(position.stock)
+    random.Random(seed).shuffle(hidden)
+    at, tableau = 0, []
+    for pile in position.tableau:
+        tableau.append(Pile(tuple(hidden[at:at + len(pile.down)]), pile.up))
+        at += len(pile.down)
+    return Position(position.spec, tuple(tableau), tuple(hidden[at:]), position.waste, position.finished,
+                    position.foundations)
+
+
+def moves_until_a_reveal(position: Position, player, steps: int = 40) -> list:
+    """The moves an honest player chooses from ``position`` up to and including its first that reveals a card
+    (the honesty tests compare them for positions that differ only in hidden cards)."""
+    game = Game(position, validate=False)
+    rng = random.Random(7)
+    player.reset()
+    chosen = []
+    for _ in range(steps):
+        info = InformationSet.of(game)
+        if not info.legal_moves:
+            break
+        move = player.choose(info, rng)
+        chosen.append(move)
+        if reveals(info, move):
+            break  # from here the two games may show different cards
+        game.play(move)
+    return chosen

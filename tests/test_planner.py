@@ -20,8 +20,8 @@ from wispwidget.search.planner import PlannerUnavailable, PlanSettings, plan
 from wispwidget.search.players import InformationSet, PlannerPlayer, play_game
 from wispwidget.search.solver import CancelToken
 
+from .helpers import moves_until_a_reveal, shuffled_hidden
 from .native_cases import six_decks
-from .test_players import shuffled_hidden as rearranged
 
 needs_core = pytest.mark.skipif(native.load() is None, reason="no C compiler: the planner needs the C core")
 pytestmark = needs_core
@@ -87,7 +87,7 @@ def test_a_plan_is_legal_and_reveals_a_card_only_with_its_last_move(game_id, see
 def test_the_core_takes_the_hidden_cards_as_a_multiset(game_id, seed, moves, shuffle):
     """Rearranging the hidden cards among their places changes nothing the planner does: it never reads one."""
     position = played(game_id, seed, moves).position()
-    other = rearranged(position, shuffle)
+    other = shuffled_hidden(position, shuffle)
     assert core_plan(position) == core_plan(other)
 
 
@@ -97,7 +97,7 @@ def test_the_player_hands_the_core_only_what_it_sees(monkeypatch):
     real_encode = native.encode_position
     monkeypatch.setattr(native, "encode_position", lambda p: encoded.append(p) or real_encode(p))
     game = deal("will-o-the-wisp", 5)
-    twin = Game(rearranged(game.position(), 1), validate=False)
+    twin = Game(shuffled_hidden(game.position(), 1), validate=False)
     assert twin.position() != game.position()
     moves = [PlannerPlayer(settings=SMALL).choose(InformationSet.of(g), random.Random(3)) for g in (game, twin)]
     assert moves[0] == moves[1]
@@ -107,11 +107,9 @@ def test_the_player_hands_the_core_only_what_it_sees(monkeypatch):
 
 
 def test_the_player_plays_identically_until_a_card_is_revealed():
-    from .test_players import moves_until_a_reveal
-
     for seed in range(1, 5):
         a = deal("black-widow", seed).position()
-        b = rearranged(a, seed)
+        b = shuffled_hidden(a, seed)
         assert moves_until_a_reveal(a, PlannerPlayer(settings=SMALL)) == moves_until_a_reveal(
             b, PlannerPlayer(settings=SMALL))
 

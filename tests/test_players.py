@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from wispwidget import Game, deal
-from wispwidget.engine.position import Pile, Position
+from wispwidget.engine.position import Position
 from wispwidget.search import players
 from wispwidget.search.players import (
     HeuristicPlayer,
@@ -15,37 +15,9 @@ from wispwidget.search.players import (
     cut_plan,
     next_key,
     play_game,
-    reveals,
 )
 
-
-def shuffled_hidden(position: Position, seed: int) -> Position:
-    """The same visible position with the face-down and stock cards rearranged among themselves."""
-    hidden = [c for p in position.tableau for c in p.down] + list(position.stock)
-    random.Random(seed).shuffle(hidden)
-    at, tableau = 0, []
-    for pile in position.tableau:
-        tableau.append(Pile(tuple(hidden[at:at + len(pile.down)]), pile.up))
-        at += len(pile.down)
-    return Position(position.spec, tuple(tableau), tuple(hidden[at:]), position.waste, position.finished,
-                    position.foundations)
-
-
-def moves_until_a_reveal(position: Position, player, steps: int = 40) -> list:
-    game = Game(position, validate=False)
-    rng = random.Random(7)
-    player.reset()
-    chosen = []
-    for _ in range(steps):
-        info = InformationSet.of(game)
-        if not info.legal_moves:
-            break
-        move = player.choose(info, rng)
-        chosen.append(move)
-        if reveals(info, move):
-            break  # from here the two games may show different cards
-        game.play(move)
-    return chosen
+from .helpers import moves_until_a_reveal, shuffled_hidden
 
 
 def test_information_set_has_no_hidden_positions():

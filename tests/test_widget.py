@@ -244,7 +244,7 @@ def test_two_deck_game_state_masks_by_count():
 def test_fair_hint_never_peeks():
     from wispwidget import Game
 
-    from .test_players import shuffled_hidden
+    from .helpers import shuffled_hidden
 
     w = play("will-o-the-wisp", seed=4, variant="relaxed", auto_verdict=False)
     twin = TableWidget(Game(shuffled_hidden(w.game.position(), 3), validate=False), seed=4, auto_verdict=False)
