@@ -1,11 +1,12 @@
 """Win rates: thoughtful solver vs a heuristic player vs the no-peek players, on the same deals.
 
 Run: ``python benchmarks/honest_play.py [--deals 1-200] [--games wisp,relaxed,widow,spider1] [--workers 1]
-[--players thoughtful,heuristic,no-peek,hindsight] [--json out.json] [--records deals.jsonl]``.
+[--players thoughtful,heuristic,no-peek,hindsight] [--planner caution=15] [--json out.json]
+[--records deals.jsonl]``.
 
-``no-peek`` is the planner (``PlannerPlayer``, its default settings and a second a decision); ``hindsight`` is
-the older hindsight vote (``HindsightPlayer``, its settings from ``--samples``, ``--max-positions`` and
-``--candidates``).
+``no-peek`` is the planner (``PlannerPlayer``, a second a decision, its default settings or those ``--planner``
+changes: ``field=N,...`` of ``PlanSettings``); ``hindsight`` is the older hindsight vote (``HindsightPlayer``, its
+settings from ``--samples``, ``--max-positions`` and ``--candidates``).
 
 The thoughtful figure is the share of deals the solver proves won (a lower bound on the thoughtful-winnable
 share); the players' figures are games they actually won without seeing hidden cards, played under the
@@ -28,7 +29,8 @@ from typing import Any
 
 from wispwidget.engine.dealing import deal_position
 from wispwidget.games.catalogue import get_game
-from wispwidget.search.players import PLAYERS, HindsightPlayer, Player, play_game
+from wispwidget.search.planner import PlanSettings
+from wispwidget.search.players import PLAYERS, HindsightPlayer, PlannerPlayer, Player, play_game
 from wispwidget.studies.stats import percentile, wilson_interval
 from wispwidget.studies.study import StudyJob, parse_range, progress_bar, study
 
@@ -55,9 +57,12 @@ class TimedPlayer(Player):
 
 
 def make_player(name: str, options: dict[str, Any]) -> Player:
-    """A fresh honest player; ``options`` set the hindsight vote's samples, budget and candidate plans."""
+    """A fresh honest player; ``options`` set the hindsight vote's samples, budget and candidate plans, and
+    ``options["planner"]`` the fields of the planner's settings that differ from the defaults."""
     if name == "hindsight":
-        return HindsightPlayer(**options)
+        return HindsightPlayer(**{k: v for k, v in options.items() if k != "planner"})
+    if name == "no-peek" and options.get("planner"):
+        return PlannerPlayer(settings=PlanSettings(**options["planner"]))
     return PLAYERS[name]()
 
 
@@ -163,6 +168,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                         help="hindsight: the solver's budget for each arrangement")
     parser.add_argument("--candidates", type=int, default=HindsightPlayer.candidates,
                         help="hindsight: plans checked against every arrangement (1: the plain hindsight vote)")
+    parser.add_argument("--planner", default="", metavar="FIELD=N,...",
+                        help="no-peek: PlanSettings fields that differ from the defaults, e.g. caution=15")
     parser.add_argument("--json", default=None, help="write the report lines here")
     parser.add_argument("--records", default=None, help="append one JSON line per played deal here")
     parser.add_argument("--summarise", nargs="+", default=None, metavar="RECORDS",
@@ -172,13 +179,17 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         return summarise_records(args.summarise, args.json)
     seeds = parse_range(args.deals) if "-" in args.deals else range(1, int(args.deals) + 1)
     options = {"samples": args.samples, "max_positions": args.max_positions, "candidates": args.candidates}
+    planner = {k: int(v) for k, v in (part.split("=", 1) for part in args.planner.split(",") if part)}
+    options["planner"] = planner
     known = {g[0]: g for g in GAMES}
     chosen = [known[name] for name in args.games.split(",")]
     report = []
     with open(args.records, "a") if args.records else contextlib.nullcontext() as records:
         for _, game, variant, budget in chosen:
             for player in args.players.split(","):
-                print(f"{game}/{variant} - {player}" + (f" {options}" if player == "hindsight" else ""), flush=True)
+                shown = {k: v for k, v in options.items() if k != "planner"} if player == "hindsight" else \
+                    planner if player == "no-peek" and planner else ""
+                print(f"{game}/{variant} - {player}" + (f" {shown}" if shown else ""), flush=True)
                 if player == "thoughtful":
                     jobs = [StudyJob(game, variant, seed, budget, None, player) for seed in seeds]
                     summary = study(jobs, workers=args.workers, progress=progress_bar())
@@ -187,8 +198,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                     results = run_player(game, variant, seeds, player, options, args.workers, records)
                     line = summary_line(game, variant, player, sum(r["won"] for r in results), len(results),
                                         seeds[0], seeds[-1], results)
-                    if player == "hindsight":
-                        line["options"] = options
+                    if shown:
+                        line["options"] = shown
                 report.append(line)
                 print(describe(line), flush=True)
     if args.json:

@@ -12,6 +12,7 @@ each search, until its time is up. Any sanitizer report ends the child at once w
 from __future__ import annotations
 
 import argparse
+import ctypes
 import dataclasses
 import os
 import random
@@ -79,6 +80,13 @@ def child(seconds: float) -> int:
     for algorithm in ("dfs", "best-first", "beam", "restarts"):
         strategy = native.Strategy(algorithm=algorithm, restart_chunk=0 if algorithm == "beam" else 100)
         assert solve(Game.new(storm, seed=1).position(), 1_000, strategy=strategy).result == "won"
+    # a winning line with no room in the caller's buffer: an error, with the search unwound cleanly
+    dfs_only = native.encode_spec(Game.new(storm, seed=1).position(), native.Strategy(algorithm="dfs"))
+    blob = native.encode_position(Game.new(storm, seed=1).position())
+    data, no_room = (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), (ctypes.c_int32 * 1)()
+    code = lib.wisp_solve(ctypes.byref(dfs_only), data, len(blob), 1_000, 0.0, None, no_room, 0,
+                          ctypes.byref(native.WispStats()))
+    assert code == native.C["WISP_ERROR"], code
     waste = register(spider_with_waste())
     differential_playout(waste, seeds=range(1, 4), steps=100)
     for seed in range(1, 6):

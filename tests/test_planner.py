@@ -7,6 +7,7 @@ import ctypes
 import random
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -89,6 +90,23 @@ def test_the_core_takes_the_hidden_cards_as_a_multiset(game_id, seed, moves, shu
     position = played(game_id, seed, moves).position()
     other = shuffled_hidden(position, shuffle)
     assert core_plan(position) == core_plan(other)
+
+
+def test_the_cautious_value_is_never_below_the_mean_and_changes_some_choices():
+    """With ``caution`` a plan's value is a soft maximum of its costs over what its reveal may show: never below
+    their mean, which is the same plan's value without caution (the same arrangements: the same seed)."""
+    fields = native.PLAN_STATS_FIELDS
+    same = changed = 0
+    for seed in range(1, 41):
+        position = played("will-o-the-wisp", seed, seed % 30).position()
+        mean_moves, mean_stats = core_plan(position, replace(SMALL, caution=0))
+        moves, stats = core_plan(position, replace(SMALL, caution=15))
+        if moves != mean_moves:
+            changed += 1
+        elif dict(zip(fields, mean_stats))["weighed"] > 1:
+            assert dict(zip(fields, stats))["value"] >= dict(zip(fields, mean_stats))["value"] - 1  # int64 floors
+            same += 1
+    assert same >= 10 and changed >= 1
 
 
 def test_the_player_hands_the_core_only_what_it_sees(monkeypatch):
@@ -189,6 +207,8 @@ def test_a_time_limit_bounds_a_plan_and_still_gives_one():
 def test_bad_settings_and_games_beyond_the_core_are_refused_in_words():
     with pytest.raises(WispError, match="worlds"):
         PlanSettings(worlds=0)
+    with pytest.raises(WispError, match="caution"):
+        PlanSettings(caution=-1)
     with pytest.raises(WispError, match="at least one plan"):
         PlanSettings(turn_plans=0, deal_plans=0)
     saved = dict(CATALOGUE)

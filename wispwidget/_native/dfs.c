@@ -77,7 +77,8 @@ int dfs(Search *S, State *s, int64_t limit, LineOut *line, int64_t *peak_bytes) 
                 result = WISP_ERROR;
                 break;
             }
-            ((Frame *)frames.p)[depth].move = m;
+            Frame *won = (Frame *)frames.p + depth; /* all of it: a line too long for line->cap unwinds it */
+            won->move = m, won->fx_start = fx_start, won->nfx = nfx;
             result = WISP_WON;
             break;
         }

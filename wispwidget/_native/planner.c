@@ -17,8 +17,8 @@
  * 3. Weighing: the hidden cards are dealt at random into their places `worlds` times. In each arrangement each
  *    plan is played, and a best-first search of after_positions positions over the moves that then reveal
  *    nothing finds the best cost reachable (a move that would turn a card counts with its masked cost). A
- *    plan's value is the mean over the arrangements: what the revealed cards will most likely allow, with
- *    none of them known in advance.
+ *    plan's value is the mean over the arrangements (with `caution`, a soft maximum that weighs bad outcomes
+ *    more): what the revealed cards will most likely allow, with none of them known in advance.
  * 4. The plan with the lowest value is returned. When no plan is found (no revealing move is reachable within
  *    root_positions), the search runs once more with stuck_positions before the planner says so.
  *
@@ -143,6 +143,50 @@ static int32_t masked_cost(const Search *S, State *s, const Effect *fx, int nfx)
 }
 
 #define WON_COST (-1000000000)
+
+/* ---------------------------------------------------------------- a plan's value over its outcomes */
+
+/* e^x for x <= 0, without libm: the series of e^(x/1024), squared ten times (relative error below 1e-10). */
+static double exp_neg(double x) {
+    if (x < -700) return 0;
+    double r = x / 1024, term = 1, sum = 1;
+    for (int k = 1; k < 14; k++) term *= r / k, sum += term;
+    for (int k = 0; k < 10; k++) sum *= sum;
+    return sum;
+}
+
+/* ln y for 0 < y <= 1, without libm: the halvings counted, then 2 atanh((y - 1) / (y + 1)) by its series. */
+static double log_of(double y) {
+    int halvings = 0;
+    while (y < 0.5) y *= 2, halvings++;
+    double t = (y - 1) / (y + 1), t2 = t * t, power = t, sum = 0;
+    for (int k = 1; k < 60; k += 2) sum += power / k, power *= t2;
+    return 2 * sum - halvings * 0.69314718055994530942;
+}
+
+/* A plan's costs over what its reveal may show, each with its weight (its chance, up to a common factor). */
+typedef struct {
+    double weight, sum, top; /* total weight; the weighted sum of costs, or of e^((cost - top) / T); top cost */
+} Outcomes;
+
+/* With caution T = 0 a plan's value is its mean cost; with T > 0 it is the soft maximum
+ * top + T ln E[e^((cost - top) / T)], between the mean (T large) and the worst cost (T small): a chance of a bad
+ * outcome counts for more than its share. Kept in range by rescaling whenever a cost above top arrives. */
+static void outcome_add(Outcomes *o, int32_t cost, double weight, int32_t caution) {
+    if (caution <= 0) {
+        o->sum += weight * cost, o->weight += weight;
+        return;
+    }
+    if (o->weight == 0 || cost > o->top) {
+        o->sum = o->weight == 0 ? 0 : o->sum * exp_neg((o->top - cost) / (double)caution);
+        o->top = cost;
+    }
+    o->sum += weight * exp_neg((cost - o->top) / (double)caution), o->weight += weight;
+}
+
+static double outcome_value(const Outcomes *o, int32_t caution) {
+    return caution <= 0 ? o->sum / o->weight : o->top + caution * log_of(o->sum / o->weight);
+}
 
 /* ---------------------------------------------------------------- stage search */
 
@@ -320,7 +364,7 @@ static int weigh_turns(Planner *P, const Search *S, const State *root, const wis
         int place = plans[i].deal ? -1 : turned_place(P, S, root, &plans[i]);
         if (place < 0) continue;
         if (i > 0 && out_of_time(P)) break;
-        double sum = 0;
+        Outcomes o = {0, 0, 0};
         int cut = 0;
         for (int k = 0; k < nh;) {
             if (k > 0 && i > 0 && out_of_time(P) && (cut = 1)) break; /* the first is always weighed in full */
@@ -335,12 +379,12 @@ static int weigh_turns(Planner *P, const Search *S, const State *root, const wis
                 for (int j = 0; j < world.down[p]; j++)
                     world.c[p][j] = p * MAXC + j == place ? hidden[k] : rest[at++];
             for (int j = world.pos; j < W.g.stream_len; j++) W.g.stream[j] = rest[at++];
-            sum += (double)copies * after_plan(P, &W, &world, &plans[i], st->after_positions, &oom);
+            outcome_add(&o, after_plan(P, &W, &world, &plans[i], st->after_positions, &oom), copies, st->caution);
             if (oom) return WISP_ERROR;
             k += copies;
         }
         if (cut) break; /* a plan not weighed over every card is not weighed at all */
-        value[i] = sum / nh, weighed[i] = 1;
+        value[i] = outcome_value(&o, st->caution), weighed[i] = 1;
     }
     return 0;
 }
@@ -356,7 +400,7 @@ static int weigh_in_worlds(Planner *P, const Search *S, const State *root, const
     int oom = 0, left = 0;
     for (size_t i = 0; i < n; i++) left += !weighed[i];
     if (!left) return 0;
-    double *sum = calloc(n, sizeof(double));
+    Outcomes *sum = calloc(n, sizeof(Outcomes));
     if (!sum) return WISP_ERROR;
     for (*worlds = 0; *worlds < st->worlds; ++*worlds) {
         if (*worlds > 0 && out_of_time(P)) break; /* the first arrangement is always weighed in full */
@@ -365,7 +409,7 @@ static int weigh_in_worlds(Planner *P, const Search *S, const State *root, const
         determinize(&W.g, &world, hidden, nh, &rng);
         for (size_t i = 0; i < n; i++) {
             if (weighed[i]) continue;
-            sum[i] += after_plan(P, &W, &world, &plans[i], st->after_positions, &oom);
+            outcome_add(&sum[i], after_plan(P, &W, &world, &plans[i], st->after_positions, &oom), 1, st->caution);
             if (oom) {
                 free(sum);
                 return WISP_ERROR;
@@ -373,7 +417,7 @@ static int weigh_in_worlds(Planner *P, const Search *S, const State *root, const
         }
     }
     for (size_t i = 0; i < n; i++)
-        if (!weighed[i]) value[i] = sum[i] / *worlds, weighed[i] = 1;
+        if (!weighed[i]) value[i] = outcome_value(&sum[i], st->caution), weighed[i] = 1;
     free(sum);
     return 0;
 }
@@ -419,7 +463,7 @@ static int check_settings(const wisp_plan_settings *st) {
     if (!st || st->version != WISP_ABI_VERSION || st->size != sizeof(wisp_plan_settings)) return WISP_BAD_SPEC;
     if (st->root_positions < 1 || st->stuck_positions < 0 || st->turn_plans < 0 || st->deal_plans < 0 ||
         st->turn_plans + st->deal_plans < 1 || st->worlds < 1 || st->after_positions < 0 ||
-        (st->exact_turns != 0 && st->exact_turns != 1))
+        (st->exact_turns != 0 && st->exact_turns != 1) || st->caution < 0)
         return WISP_BAD_SPEC;
     return 0;
 }

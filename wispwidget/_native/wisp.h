@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#define WISP_ABI_VERSION 3
+#define WISP_ABI_VERSION 4
 
 /* What a solve found, or why it could not start. */
 enum wisp_result {
@@ -107,6 +107,7 @@ typedef struct wisp_spec {
     F(int32_t, worlds, "arrangements of the hidden cards each plan is weighed in")                           \
     F(int32_t, after_positions, "positions searched after a plan's revealing move, in each arrangement")      \
     F(int32_t, exact_turns, "1: a plan that turns one card is weighed over every card it may show")         \
+    F(int32_t, caution, "0: a plan's value is the mean of its costs; T > 0: their soft maximum at T")          \
     F(int32_t, seed, "the planner's random seed")
 
 typedef struct wisp_plan_settings {

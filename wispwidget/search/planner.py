@@ -43,11 +43,12 @@ class PlanSettings:
     worlds: int = 8  # arrangements of the hidden cards each plan is weighed in
     after_positions: int = 300  # positions searched after a plan's revealing move, in each arrangement
     exact_turns: int = 1  # 1: a plan that turns one card is weighed over every card it may show, not sampled
+    caution: int = 0  # 0: a plan's value is the mean of its costs; T > 0: their soft maximum at temperature T
     seed: int = 0  # the planner's random seed
 
     def __post_init__(self) -> None:
         for name, low in (("root_positions", 1), ("stuck_positions", 0), ("turn_plans", 0), ("deal_plans", 0),
-                          ("worlds", 1), ("after_positions", 0)):
+                          ("worlds", 1), ("after_positions", 0), ("caution", 0)):
             check_int(getattr(self, name), name, low, 10_000_000)
         check_int(self.exact_turns, "exact_turns", 0, 1)
         check_int(self.seed, "seed", 0, 2**31 - 1)
