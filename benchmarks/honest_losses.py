@@ -17,6 +17,8 @@ import argparse
 import random
 from collections import Counter
 
+from planner_settings import GAMES  # the same short game names
+
 from wispwidget.engine.dealing import deal_position
 from wispwidget.engine.game import Game
 from wispwidget.engine.position import Position
@@ -24,9 +26,6 @@ from wispwidget.games.catalogue import get_game
 from wispwidget.search.players import InformationSet, PlannerPlayer, referee
 from wispwidget.search.solver import solve
 from wispwidget.studies.study import parse_range
-
-GAMES = {"wisp": ("will-o-the-wisp", "standard"), "relaxed": ("will-o-the-wisp", "relaxed"),
-         "widow": ("black-widow", "standard"), "spider1": ("spider", "one-suit")}
 
 
 def play_with_checkpoints(position: Position, seed: int) -> tuple[bool, list[tuple[int, Position]]]:

@@ -57,12 +57,12 @@ class TimedPlayer(Player):
 
 
 def make_player(name: str, options: dict[str, Any]) -> Player:
-    """A fresh honest player; ``options`` set the hindsight vote's samples, budget and candidate plans, and
-    ``options["planner"]`` the fields of the planner's settings that differ from the defaults."""
+    """A fresh honest player; ``options`` are its own: the hindsight vote's samples, budget and candidate plans,
+    or the fields of the planner's settings that differ from the defaults."""
     if name == "hindsight":
-        return HindsightPlayer(**{k: v for k, v in options.items() if k != "planner"})
-    if name == "no-peek" and options.get("planner"):
-        return PlannerPlayer(settings=PlanSettings(**options["planner"]))
+        return HindsightPlayer(**options)
+    if name == "no-peek" and options:
+        return PlannerPlayer(settings=PlanSettings(**options))
     return PLAYERS[name]()
 
 
@@ -178,18 +178,17 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     if args.summarise:
         return summarise_records(args.summarise, args.json)
     seeds = parse_range(args.deals) if "-" in args.deals else range(1, int(args.deals) + 1)
-    options = {"samples": args.samples, "max_positions": args.max_positions, "candidates": args.candidates}
-    planner = {k: int(v) for k, v in (part.split("=", 1) for part in args.planner.split(",") if part)}
-    options["planner"] = planner
+    options_of = {  # each honest player's own options
+        "hindsight": {"samples": args.samples, "max_positions": args.max_positions, "candidates": args.candidates},
+        "no-peek": {k: int(v) for k, v in (part.split("=", 1) for part in args.planner.split(",") if part)}}
     known = {g[0]: g for g in GAMES}
     chosen = [known[name] for name in args.games.split(",")]
     report = []
     with open(args.records, "a") if args.records else contextlib.nullcontext() as records:
         for _, game, variant, budget in chosen:
             for player in args.players.split(","):
-                shown = {k: v for k, v in options.items() if k != "planner"} if player == "hindsight" else \
-                    planner if player == "no-peek" and planner else ""
-                print(f"{game}/{variant} - {player}" + (f" {shown}" if shown else ""), flush=True)
+                options = options_of.get(player, {})
+                print(f"{game}/{variant} - {player}" + (f" {options}" if options else ""), flush=True)
                 if player == "thoughtful":
                     jobs = [StudyJob(game, variant, seed, budget, None, player) for seed in seeds]
                     summary = study(jobs, workers=args.workers, progress=progress_bar())
@@ -198,8 +197,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                     results = run_player(game, variant, seeds, player, options, args.workers, records)
                     line = summary_line(game, variant, player, sum(r["won"] for r in results), len(results),
                                         seeds[0], seeds[-1], results)
-                    if shown:
-                        line["options"] = shown
+                    if options:
+                        line["options"] = options
                 report.append(line)
                 print(describe(line), flush=True)
     if args.json:

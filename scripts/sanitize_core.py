@@ -81,8 +81,8 @@ def child(seconds: float) -> int:
         strategy = native.Strategy(algorithm=algorithm, restart_chunk=0 if algorithm == "beam" else 100)
         assert solve(Game.new(storm, seed=1).position(), 1_000, strategy=strategy).result == "won"
     # a winning line with no room in the caller's buffer: an error, with the search unwound cleanly
-    dfs_only = native.encode_spec(Game.new(storm, seed=1).position(), native.Strategy(algorithm="dfs"))
-    blob = native.encode_position(Game.new(storm, seed=1).position())
+    start = Game.new(storm, seed=1).position()
+    dfs_only, blob = native.encode_spec(start, native.Strategy(algorithm="dfs")), native.encode_position(start)
     data, no_room = (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob), (ctypes.c_int32 * 1)()
     code = lib.wisp_solve(ctypes.byref(dfs_only), data, len(blob), 1_000, 0.0, None, no_room, 0,
                           ctypes.byref(native.WispStats()))
