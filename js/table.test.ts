@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ClockView } from "./table/panels";
 import { cardName } from "./cards";
 import { CONTROLS, createTable } from "./table";
 import type { TableState } from "./types";
@@ -48,6 +49,16 @@ describe("the table view", () => {
     expect(el.querySelector('[data-pile="t0"] [data-card="8H"]')).not.toBeNull();
     expect(el.querySelector('[data-pile="stock"]')?.getAttribute("aria-label")).toContain("5 deals left");
     expect(el.querySelector('[role="status"]')?.textContent).toContain("deal 7");
+  });
+
+  it("an empty Spider-family foundation shows the run it takes, not a suit it would refuse", () => {
+    const { el } = mount();
+    const empty = [...el.querySelectorAll('[data-pile^="f"]')].filter((p) => !p.querySelector("[data-card]"));
+    expect(empty.length).toBe(3); // one of four has a finished run
+    for (const pile of empty) expect(pile.querySelector(".ww-slot")?.textContent).toBe("K\u2013A");
+    cleanup?.();
+    const small = mount({ table: state({ top_rank: 6, finished: [] }) });
+    expect(small.el.querySelector('[data-pile="f0"] .ww-slot')?.textContent).toBe("6\u2013A");
   });
 
   it("never puts face-down identities in the page unless revealed", () => {
@@ -455,5 +466,27 @@ describe("dragging (mouse, touch or pen: pointer events)", () => {
     pointer("pointerup", document.body, 3000, 3000, "pen");
     expect(model.sent).toEqual([]);
     expect(el.querySelector(".ww-ghost")).toBeNull();
+  });
+});
+
+describe("the clock", () => {
+  it("a redraw with the same kernel clock keeps counting on (the clock never jumps back)", () => {
+    vi.useFakeTimers();
+    try {
+      const clock = new ClockView(document);
+      clock.update({ seconds: 10, running: true });
+      vi.advanceTimersByTime(30_000);
+      expect(clock.el.textContent).toBe("0:40");
+      clock.update({ seconds: 10, running: true }); // a message or a review's answer: the same clock
+      expect(clock.el.textContent).toBe("0:40");
+      vi.advanceTimersByTime(5_000);
+      expect(clock.el.textContent).toBe("0:45");
+      clock.update({ seconds: 50, running: false }); // the game was won: the kernel's time stands
+      vi.advanceTimersByTime(5_000);
+      expect(clock.el.textContent).toBe("0:50");
+      clock.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

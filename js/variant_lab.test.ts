@@ -1,11 +1,12 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { barsSvg, type Summary } from "./variant_lab";
 
 const share = (count: number, n: number) => ({ count, share: count / n, low: Math.max(0, count / n - 0.1), high: Math.min(1, count / n + 0.1) });
-const summary = (won: number, lost: number, unknown: number): Summary => ({
+const summary = (won: number, lost: number, unknown: number, bounds: [number, number] = [0, 1]): Summary => ({
   name: "x", deals: won + lost + unknown, max_positions: 1000, engine: "native",
   won: share(won, won + lost + unknown), lost: share(lost, won + lost + unknown),
-  unknown: share(unknown, won + lost + unknown), winnable_low: 0, winnable_high: 1,
+  unknown: share(unknown, won + lost + unknown), winnable_low: bounds[0], winnable_high: bounds[1], seeds: [1, 10],
 });
 
 describe("the lab's bars", () => {
@@ -14,12 +15,27 @@ describe("the lab's bars", () => {
     for (const key of ["base", "variant"])
       for (const outcome of ["won", "lost", "unknown"]) expect(svg).toContain(`data-bar="${key}-${outcome}"`);
     expect(svg.match(/<line /g)?.length).toBe(6);
-    expect(svg).toContain("variant: lost 8/10");
+    expect(svg).toContain("variant: proved lost 8/10");
+    expect(svg).toContain("10 deals (deals 1-10) at 1,000 positions each");
   });
 
   it("draws only what has been studied", () => {
     const svg = barsSvg({ base: summary(1, 0, 0) });
     expect(svg).toContain('data-bar="base-won"');
     expect(svg).not.toContain("variant:");
+    expect(barsSvg({})).toBe("");
+  });
+
+  it("an all-unknown study reads winnable 0-100%, not as a game nobody wins", () => {
+    const svg = barsSvg({ variant: summary(0, 0, 20, [0, 1]) });
+    expect(svg).toContain("variant: winnable 0%-100%");
+    const range = new DOMParser().parseFromString(svg, "image/svg+xml").querySelector('[data-range="variant-winnable"]')!;
+    expect(Number(range.getAttribute("width"))).toBeCloseTo(460 - 190 - 10, 0); // the whole scale
+  });
+
+  it("text and whiskers take the page's colour, so a dark theme reads", () => {
+    const svg = barsSvg({ base: summary(3, 3, 4) });
+    expect(svg).toContain('fill="currentColor"');
+    expect(svg).not.toMatch(/stroke="#000"|fill="#000"/);
   });
 });

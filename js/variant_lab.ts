@@ -23,6 +23,7 @@ export interface Summary {
   unknown: Share;
   winnable_low: number;
   winnable_high: number;
+  seeds?: number[];
 }
 
 interface LabModel {
@@ -35,10 +36,12 @@ interface LabModel {
 }
 
 const OUTCOMES: [key: "won" | "lost" | "unknown", label: string, colour: string][] = [
-  ["won", "won", "#2e7d32"],
-  ["lost", "lost", "#c62828"],
+  ["won", "proved won", "#2e7d32"],
+  ["lost", "proved lost", "#c62828"],
   ["unknown", "unknown", "#9e9e9e"],
 ];
+
+const percent = (v: number) => `${Math.round(100 * v)}%`;
 
 function el(tag: string, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElement {
   const node = document.createElement(tag);
@@ -47,30 +50,45 @@ function el(tag: string, attrs: Record<string, string> = {}, ...children: (Node 
   return node;
 }
 
-/** The bars of one study as an SVG group of rows: one bar per outcome, its Wilson interval as a whisker. */
+/**
+ * The bars of one study as SVG: per game, one bar per outcome with its Wilson interval as a whisker, then the
+ * winnable share's range with the unknown deals counted both ways (proved won at the low end, won at the high
+ * end): an all-unknown study reads "winnable 0-100%", never as a game nobody wins. Text and whiskers take the
+ * page's colour (currentColor), so a dark theme reads as well as a light one.
+ */
 export function barsSvg(results: Record<string, Summary>): string {
   const rows = (["base", "variant"] as const).filter((k) => results[k]);
-  const width = 420, rowH = 16, gap = 6, left = 150;
-  const height = rows.length * (3 * rowH + gap) + 20;
+  if (!rows.length) return "";
+  const width = 460, rowH = 16, gap = 8, left = 190;
+  const height = rows.length * (4 * rowH + gap) + 34;
   const x = (v: number) => left + v * (width - left - 10);
-  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" class="wisp-lab-bars">`;
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" class="wisp-lab-bars"`
+    + ` fill="currentColor" role="img" aria-label="Won, lost and unknown deals with 95% intervals">`;
   let y = 4;
   for (const key of rows) {
     const s = results[key];
     for (const [outcome, label, colour] of OUTCOMES) {
       const share = s[outcome];
-      const name = `${key === "base" ? "base" : "variant"}: ${label}`;
-      svg += `<text x="4" y="${y + rowH - 4}" font-size="11">${name} ${share.count}/${s.deals}</text>`;
+      svg += `<text x="4" y="${y + rowH - 4}" font-size="11">${key}: ${label} ${share.count}/${s.deals}</text>`;
       svg += `<rect data-bar="${key}-${outcome}" x="${left}" y="${y + 2}" width="${(x(share.share) - left).toFixed(1)}"`
         + ` height="${rowH - 4}" fill="${colour}"/>`;
       svg += `<line x1="${x(share.low).toFixed(1)}" x2="${x(share.high).toFixed(1)}" y1="${y + rowH / 2}"`
-        + ` y2="${y + rowH / 2}" stroke="#000" stroke-width="1.5"/>`;
+        + ` y2="${y + rowH / 2}" stroke="currentColor" stroke-width="1.5"/>`;
       y += rowH;
     }
-    y += gap;
+    const [low, high] = [s.winnable_low, s.winnable_high];
+    svg += `<text x="4" y="${y + rowH - 4}" font-size="11" font-weight="600">${key}: winnable ${percent(low)}-${percent(high)}</text>`;
+    svg += `<rect data-range="${key}-winnable" x="${x(low).toFixed(1)}" y="${y + 3}" width="${Math.max(1, x(high) - x(low)).toFixed(1)}"`
+      + ` height="${rowH - 6}" fill="#43a047" fill-opacity="0.3" stroke="#43a047" stroke-width="1"/>`;
+    y += rowH + gap;
   }
-  svg += `<text x="${left}" y="${height - 4}" font-size="10">0%</text>`;
-  svg += `<text x="${width - 40}" y="${height - 4}" font-size="10">100%</text></svg>`;
+  const first = results[rows[0]];
+  svg += `<text x="${left}" y="${y + 6}" font-size="10">0%</text>`;
+  svg += `<text x="${width - 40}" y="${y + 6}" font-size="10">100%</text>`;
+  const seeds = first.seeds ?? [];
+  const from = seeds.length ? ` (deals ${seeds[0]}-${seeds[seeds.length - 1]})` : "";
+  svg += `<text data-caption="" x="4" y="${y + 22}" font-size="10">${first.deals} deals${from} at `
+    + `${first.max_positions.toLocaleString("en")} positions each; whiskers: 95% intervals</text></svg>`;
   return svg;
 }
 
@@ -92,7 +110,9 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   const progress = el("progress", { class: "wisp-lab-progress", max: "1", value: "0" }) as HTMLProgressElement;
   const bars = el("div", { class: "wisp-lab-chart" });
   const status = el("div", { class: "wisp-lab-status", role: "status" });
-  const json = el("textarea", { class: "wisp-lab-json", rows: "4", cols: "60", spellcheck: "false" }) as HTMLTextAreaElement;
+  const json = el("textarea", { class: "wisp-lab-json", rows: "4", cols: "60", spellcheck: "false",
+    placeholder: "Save JSON puts the variant here; paste a saved one and press Load JSON" }) as HTMLTextAreaElement;
+  const jsonBox = el("label", { class: "wisp-lab-json-box" }, el("span", {}, "The variant as wisp-game/1 JSON"), json);
   const buttons = el("div", { class: "wisp-lab-buttons" });
   const button = (label: string, type: string) => {
     const b = el("button", { "data-action": type }, label) as HTMLButtonElement;
@@ -102,6 +122,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
         json.value = model.get("game_json");
         json.select();
         navigator.clipboard?.writeText(json.value).catch(() => undefined);
+        model.send({ type }); // the kernel says where it went, in the status line
       } else model.send({ type });
     });
     buttons.append(b);
@@ -109,9 +130,9 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   };
   const studyButton = button("Study", "study");
   const cancelButton = button("Cancel", "cancel");
-  button("Play this variant", "play");
+  const playButton = button("Play this variant", "play");
   button("Reset", "reset");
-  button("Save JSON", "save");
+  const saveButton = button("Save JSON", "save");
   button("Load JSON", "load");
 
   const setControl = (name: string, value: unknown) => {
@@ -122,9 +143,17 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   const drawControls = () => {
     const c = model.get("controls") ?? {};
     const o = model.get("options") ?? {};
-    controlsBox.replaceChildren();
-    const row = (label: string, input: HTMLElement) =>
-      controlsBox.append(el("label", { class: "wisp-lab-row" }, el("span", {}, label), input));
+    // Three groups, each laid out for its kind: the choices (long words) one to a line, the switches, the numbers.
+    const choices = el("div", { class: "wisp-lab-choices" });
+    const switches = el("div", { class: "wisp-lab-switches" });
+    const numbers = el("div", { class: "wisp-lab-numbers" });
+    controlsBox.replaceChildren(choices, switches, numbers);
+    const row = (label: string, input: HTMLElement) => {
+      const box = input.matches("input[type=checkbox]") ? switches : input.matches("select") ? choices : numbers;
+      const node = input.matches("input[type=checkbox]") ? el("label", { class: "wisp-lab-row" }, input, el("span", {}, label))
+        : el("label", { class: "wisp-lab-row" }, el("span", {}, label), input);
+      box.append(node);
+    };
     for (const [name, label] of [["movable", "Which cards move"], ["build", "Build"],
       ["empty_pile", "An empty pile takes"], ["stock", "The stock"], ["foundations", "Foundations"]]) {
       const s = select(name, o[name] ?? {}, c[name]);
@@ -156,9 +185,9 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
         const now = String(model.get("controls").suits);
         setControl("suits", box.checked ? now + letter : now.replace(letter, ""));
       });
-      suits.append(el("label", {}, box, symbol));
+      suits.append(el("label", {}, box, el("span", { class: "CD".includes(letter) ? "wisp-lab-red" : "" }, symbol)));
     }
-    row("Suits", suits);
+    numbers.append(el("div", { class: "wisp-lab-row" }, el("span", {}, "Suits"), suits));
   };
 
   const drawSettings = () => {
@@ -177,12 +206,11 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   const drawInfo = () => {
     const v = model.get("variant") ?? {};
     info.replaceChildren();
+    for (const b of [studyButton, playButton, saveButton]) b.disabled = Boolean(v.error);
     if (v.error) {
-      info.append(el("div", { class: "wisp-lab-error" }, `Not a game: ${v.error}`));
-      studyButton.disabled = true;
+      info.append(el("div", { class: "wisp-lab-error", role: "alert" }, `Not a game yet: ${v.error}.`));
       return;
     }
-    studyButton.disabled = false;
     info.append(el("div", { class: "wisp-lab-name" }, v.name ?? ""));
     const changes = (v.changes ?? []) as string[];
     info.append(el("div", { class: "wisp-lab-changes" }, changes.length ? changes.join("; ") : "the base game's rules"));
@@ -203,7 +231,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
 
   const drawStatus = () => { status.textContent = model.get("status") ?? ""; };
 
-  root.replaceChildren(controlsBox, info, settings, buttons, progress, bars, status, json);
+  root.replaceChildren(controlsBox, info, settings, buttons, progress, bars, status, jsonBox);
   drawControls(); drawSettings(); drawInfo(); drawProgress(); drawResults(); drawStatus();
   return listen(model, [
     ["change:controls", drawControls],

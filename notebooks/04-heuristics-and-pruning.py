@@ -99,6 +99,5 @@ for rule, (game, seed) in cases.items():
 table = ww.compare(ww.deal("micro-wisp", 1).position(), timings=False)
 table
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 table.plot("expanded");

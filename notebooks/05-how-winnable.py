@@ -32,8 +32,7 @@ for variant in ("standard", "relaxed"):
     print(f"{variant:8}: won {s['won']}, lost {s['lost']}, unknown {s['unknown']}; "
           f"winnable between {100 * s['winnable_low']:.0f}% and {100 * s['winnable_high']:.0f}% (95%)")
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import matplotlib.pyplot as plt
 
 fig, ax = plt.subplots(figsize=(6, 3))

@@ -80,8 +80,7 @@ for name, player in players.items():
                      for s in deals)
 wins
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import matplotlib.pyplot as plt
 
 fig, ax = plt.subplots(figsize=(5, 3))

@@ -48,19 +48,22 @@ for label, spec in games.items():
 studies = {label: run_study(spec, range(1, 25), 20_000) for label, spec in games.items()}
 for label, result in studies.items():
     won, lost, unknown = (result.share(k) for k in ("won", "lost", "unknown"))
+    low, high = result.winnable_bounds
     print(f"{label:24} won {won.count:2}  lost {lost.count:2}  unknown {unknown.count:2}   "
-          f"won share 95% interval {100 * won.low:3.0f}%-{100 * won.high:3.0f}%")
+          f"winnable {100 * low:3.0f}%-{100 * high:3.0f}% (95%)")
 
 # %% [markdown]
 # *Unknown* is not *lost*: "Kings to empty piles" settles nothing at this budget. Without empty piles that take
 # anything the Spider dead test is off, so the solver cannot prove losses cheaply, and with fewer ways to use an
-# empty pile its wins are harder to find. A larger budget (or the lab's **Positions per deal**) says more.
+# empty pile its wins are harder to find. So its *winnable* range runs from 0% (if every unknown deal were lost)
+# to 100% (if every one were won): the study says nothing yet. A larger budget (or the lab's **Positions per
+# deal**) says more.
 #
-# The bars: the share of deals won, lost and not settled, each with its 95% Wilson interval. With 24 deals the
-# intervals are wide; where two games' intervals do not overlap, the rule change made a real difference.
+# The bars: the share of deals proved won, proved lost and not settled, each with its 95% Wilson interval. With
+# 24 deals the intervals are wide; where two games' intervals do not overlap, the rule change made a real
+# difference.
 
-# %%
-# NBVAL_IGNORE_OUTPUT
+# %% tags=["nbval-ignore-output"]
 import matplotlib.pyplot as plt
 
 colours = {"won": "#2e7d32", "lost": "#c62828", "unknown": "#9e9e9e"}
@@ -75,8 +78,10 @@ for i, result in enumerate(studies.values()):
         ax.errorbar(x, 100 * share.share, yerr=[[100 * below], [100 * above]], color="black", capsize=3)
 ax.set_xticks(range(len(studies)), list(studies), fontsize=8)
 ax.set_ylabel("share of deals, %")
+ax.set_ylim(0, 105)
 ax.set_title("24 deals at 20,000 positions: 95% Wilson intervals")
-ax.legend();
+ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)  # beside the bars, never over them
+fig.tight_layout();
 
 # %% [markdown]
 # ## The lab
@@ -96,6 +101,13 @@ spec = lab.set(build="same-suit", empty_pile="top-rank-only")
 print(spec.name)
 print(lab.study(wait=True).describe())
 print(lab.results["base"]["won"]["count"], "of", lab.results["base"]["deals"], "deals of the base game won")
+
+# %% [markdown]
+# The lab itself, with those settings and rules (in Jupyter its controls, Study and the bars are live; the bars
+# drawn are the study just run):
+
+# %%
+lab
 
 # %%
 print(lab.to_json()[:200], "...")

@@ -47,14 +47,37 @@ for after, answer in result.steps:
 
 # %% [markdown]
 # The position before the losing move, drawn as text (face-down cards in lower case, shown here since the review saw
-# every card; the columns carry the file names `t0`, `t1`, ..., while the review's words number piles from 1),
-# and the line that still won from it:
+# every card; the columns carry the file names `t0`, `t1`, ..., for pile 1, pile 2, ...), and the start of the
+# line that still won from it, in the review's words:
 
 # %%
 from wispwidget.io.text import render
+from wispwidget.studies.review import move_words
 
 print(render(result.before, reveal=True))
-print("instead:", ", ".join(str(m) for m in result.better[:6]), "...")
+replay = ww.Game(result.before)
+for move in result.better[:5]:
+    print("  ", move_words(replay.position(), move))
+    replay.play(move)
+print(f"   ... {len(result.better) - 5} more moves to a win")
+
+# %% [markdown]
+# ## On the table
+#
+# The table's **Review** button (or `w.review()`) runs the same review on the moves played, then takes the table
+# back to the position before the losing move and draws an arrow on the move that keeps a win; **Redo** replays
+# the moves that were played. Here the rule-of-thumb player's moves are played on a table first:
+
+# %%
+w = ww.play("will-o-the-wisp", seed=10, auto_verdict=False)
+for move in played.moves:
+    w.move(*move)
+on_table = w.review(max_positions=100_000)
+print(w.message["text"])
+arrow = ww.Move(w.hint_move["from"], w.hint_move["to"], w.hint_move["count"])
+print(f"The table shows the position after {w.moves} of the {len(played.moves)} moves; the arrow: "
+      f"{move_words(w.game.position(), arrow)}.")
+w
 
 # %% [markdown]
 # ## When the budget is too small
@@ -77,4 +100,5 @@ line = ww.solve(ww.deal("mini-wisp", 6)).moves
 print(review(ww.deal("mini-wisp", 6).position(), line).message)
 
 # %% [markdown]
-# On the table, the **Review** button runs the same function on the moves played so far.
+# On the table, the **Review** button says the same of a won game, and of a game still going: every move so far
+# kept it winnable, and which move wins from here.

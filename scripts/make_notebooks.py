@@ -4,7 +4,8 @@ Run: ``python scripts/make_notebooks.py [NN-name ...]`` after changing a tutoria
 written are what nbval checks. The ``.py`` files are the sources (ruff checks them; ``tests/test_notebooks.py``
 checks every ``.ipynb`` is current). In Jupyter, with jupytext installed, opening the ``.ipynb`` keeps both files
 in step (``formats: ipynb,py:percent``). Cells whose output varies from run to run (timings, plots) carry
-``# NBVAL_IGNORE_OUTPUT``; everything else is compared strictly by ``pytest --nbval notebooks/``.
+the ``nbval-ignore-output`` tag (``# %% tags=["nbval-ignore-output"]``: out of the reader's way); everything else
+is compared strictly by ``pytest --nbval notebooks/``.
 """
 
 from __future__ import annotations

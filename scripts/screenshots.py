@@ -2,8 +2,9 @@
 
 Run: ``PYTHONPATH=. python scripts/screenshots.py [--out docs/images]``. Shows every game, a 40-card Black
 Widow pile at 1400 and 600 px, the dark theme, a drag in progress, the hint arrow, the keys overlay, the
-narrow toolbar's More menu, and the kernel-driven panels (work in progress, a hint that is a suggestion, the
-statistics, the win summary).
+narrow toolbar's More menu, the kernel-driven panels (work in progress, a hint that is a suggestion, the
+statistics, the win summary), the rule-variant lab after a study (light and dark) and the table after Review
+named a losing move.
 """
 
 from __future__ import annotations
@@ -142,14 +143,42 @@ def dark(out: Path) -> None:
         shoot(page, out / "dark.png")
 
 
+LAB = """import wispwidget as ww
+lab = ww.variant_lab("will-o-the-wisp", deals=20, max_positions=20_000)
+lab.set(empty_pile="top-rank-only", deal_needs_no_empty_pile=False)
+lab"""
+
+
+def lab(out: Path) -> None:
+    """The rule-variant lab after a study, in either theme; then Review on a lost game."""
+    from tests.test_review import lost_game
+
+    for theme, settings in (("", None), ("-dark", DARK_THEME)):
+        with lab_page([LAB], name="lab.ipynb", wait_for=".wisp-lab", settings=settings) as (page, _kernel, _lab):
+            close_side_panel(page)
+            page.locator(".wisp-lab button[data-action=study]").click()
+            page.locator(".wisp-lab [data-range=variant-winnable]").wait_for(timeout=120_000)
+            page.locator(".wisp-lab").screenshot(path=str(out / f"variant-lab{theme}.png"))
+            print("wrote", out / f"variant-lab{theme}.png")
+    _, moves, _k = lost_game(10)
+    with lab_page([CELL.replace('"will-o-the-wisp", seed=7', '"mini-wisp", seed=10')]) as (page, kernel, _lab):
+        close_side_panel(page)
+        kernel.value(f"[w.move(*m) for m in {[list(m) for m in moves]!r}] and w.moves")
+        table_button(page, "Review").click()
+        page.locator(".ww-root [data-hint-arrow] path.ww-arrow-line").wait_for(timeout=60_000)
+        settled(page)
+        page.wait_for_timeout(500)
+        shoot(page, out / "review.png")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default=str(ROOT / "docs" / "images"))
-    parser.add_argument("--only", choices=["light", "panels", "dark"], default=None)
+    parser.add_argument("--only", choices=["light", "panels", "dark", "lab"], default=None)
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, shots in (("light", light), ("panels", panels), ("dark", dark)):
+    for name, shots in (("light", light), ("panels", panels), ("dark", dark), ("lab", lab)):
         if args.only in (None, name):
             shots(out)
 

@@ -120,3 +120,47 @@ def test_real_process_never_prints_a_traceback(tmp_path):
         proc = subprocess.run([sys.executable, "-m", "wispwidget.cli", *argv], capture_output=True, text=True)
         assert proc.returncode == 2, argv
         assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
+
+
+def test_in_a_terminal_the_json_lines_never_share_a_line_with_the_progress_bar():
+    import os
+    import pty
+
+    main_fd, side = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "wispwidget.cli", "study", "micro-wisp", "--deals", "1-6"],
+                            stdout=side, stderr=side, stdin=subprocess.DEVNULL)
+    os.close(side)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main_fd, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    assert proc.wait(60) == 0
+    os.close(main_fd)
+    lines = b"".join(chunks).decode().replace("\r\n", "\n").split("\n")
+    records = [line for line in lines if '"seed"' in line]
+    assert len(records) == 6 and all(line.startswith("{") for line in records)  # nothing drawn before them
+    assert not any("deals," in line and "elapsed" in line for line in lines)  # the lines are the progress
+
+
+def test_the_study_help_explains_every_option_and_no_peek_budget_is_noted(capsys):
+    import argparse
+
+    from wispwidget.cli import build_parser
+
+    parser = build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    study = commands.choices["study"]
+    undescribed = [a.dest for a in study._actions if not a.help]
+    assert undescribed == [], undescribed
+    player = next(a for a in study._actions if a.dest == "player")
+    assert player.help.startswith("who plays: thoughtful") and "no-peek (the planner" in player.help
+    status, _, err = run(capsys, "study", "micro-wisp", "--deals", "1-1", "--player", "no-peek",
+                         "--max-positions", "5000", "--quiet")
+    assert status == 0 and "caps the no-peek player's solve" in err
+    status, _, err = run(capsys, "study", "micro-wisp", "--deals", "1-1", "--player", "no-peek", "--quiet")
+    assert status == 0 and "caps" not in err

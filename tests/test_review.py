@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -115,10 +116,20 @@ def test_progress_is_reported_and_cancel_stops_it():
     start, moves, _ = lost_game(10)
     seen = []
     review(start, moves, progress=lambda done, total: seen.append((done, total)))
-    assert seen and seen[0] == (1, len(moves)) and all(t == len(moves) for _, t in seen)
+    about = 1 + math.ceil(math.log2(len(moves) + 1))  # a bisection of the moves, every check settled
+    assert seen and seen[0] == (1, about) and all(t == about for _, t in seen)
+    assert seen[-1][0] <= about  # the estimate shown to the player is not exceeded when every check settles
     token = CancelToken()
     token.cancel()
     assert review(start, moves, cancel=token).verdict == "cancelled"
+
+
+def test_a_review_before_any_move_and_its_short_repr():
+    start = ww.deal("mini-wisp", 6).position()
+    result = review(start, [])
+    assert result.verdict == "kept-winnable" and result.message.startswith("No move played yet")
+    assert "(0)" not in result.message and repr(result) == f"Review(kept-winnable: {result.message})"
+    assert "Position" not in repr(result)
 
 
 def test_words_for_people():
@@ -126,3 +137,17 @@ def test_words_for_people():
     assert place_words("t1") == "pile 2" and place_words("f0") == "foundation 1" and place_words("waste") == "the waste"
     game = ww.deal("mini-wisp", 6)
     assert move_words(game.position(), Move("stock", "tableau")) == "deal from the stock"
+
+
+def test_positions_already_proved_lost_are_not_searched_again():
+    start, moves, k = lost_game(10)
+    searched, again = [], []
+    plain = review(start, moves, progress=lambda done, _about: searched.append(done))
+    told = review(start, moves, known_lost=range(k + 1, len(moves) + 1),
+                  progress=lambda done, _about: again.append(done))
+    assert (told.verdict, told.losing_index, told.before) == (plain.verdict, plain.losing_index, plain.before)
+    replay = Game(told.before)
+    for move in told.better:
+        replay.play(move)
+    assert replay.is_won()
+    assert len(again) < len(searched)  # the losing side's proofs, the dear ones, came from the table

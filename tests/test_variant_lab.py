@@ -4,6 +4,7 @@ deal, results apply only to the controls they were run on, and variants play, sa
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import ClassVar
 
 import pytest
@@ -13,9 +14,9 @@ from wispwidget.cards import Deck
 from wispwidget.games.catalogue import CATALOGUE, get_game
 from wispwidget.games.soundness import Soundness
 from wispwidget.games.spec import Build, EmptyPile, Foundations, Movable, Stock
-from wispwidget.io.game_format import read_game
+from wispwidget.io.game_format import read_game, write_game
 from wispwidget.studies.study import StudyJob, run_job
-from wispwidget.studies.variant_study import make_variant, run_study, solver_for
+from wispwidget.studies.variant_study import make_variant, rules_of, run_study, solver_for
 from wispwidget.widgets.variant_lab import VariantLabWidget
 
 WISP = get_game("will-o-the-wisp")
@@ -231,7 +232,7 @@ def test_front_end_messages():
     lab._on_front_end_message(lab, {"type": "reset"}, [])
     assert lab.spec == get_game("mini-wisp")
     lab._on_front_end_message(lab, {"type": "load", "text": "{"}, [])
-    assert lab.status.startswith("not valid JSON")
+    assert lab.status.startswith("Not valid JSON") and lab.status.endswith(".")
     lab.set(empty_pile="top-rank-only")
     try:
         lab._on_front_end_message(lab, {"type": "play"}, [])
@@ -248,3 +249,57 @@ def test_a_table_on_a_waste_variant_keeps_its_running_verdict():
         assert table.auto_verdict is True and "is ready" in lab.status
     finally:
         CATALOGUE.pop(lab.spec.key, None)
+
+
+def test_a_loaded_variant_keeps_its_own_name_and_save_says_where_the_json_is():
+    lab = VariantLabWidget("mini-wisp")
+    spec = lab.set(build="same-suit")
+    text = write_game(replace(spec, variant="suited", name="Mini Wisp, in suit"))
+    other = VariantLabWidget("mini-wisp")
+    other._on_front_end_message(other, {"type": "load", "text": text}, [])
+    assert other.spec.variant == "suited" and other.spec.name == "Mini Wisp, in suit"
+    assert other.status == "Loaded Mini Wisp, in suit." and other.variant["name"] == "Mini Wisp, in suit"
+    assert rules_of(other.spec) == rules_of(spec)
+    other.set(movable="single-card")  # a further change is a new variant, named by its rules again
+    assert other.spec.variant.startswith("lab-") and other.spec.name != "Mini Wisp, in suit"
+    other._on_front_end_message(other, {"type": "save"}, [])
+    assert "box below" in other.status and "wisp-game/1" in other.status
+
+
+def test_the_status_and_the_bars_never_describe_rules_or_settings_no_longer_shown():
+    lab = VariantLabWidget("mini-wisp", deals=4, max_positions=2_000)
+    lab.set(movable="single-card")
+    lab.study(wait=True, timeout=60)
+    assert set(lab.results) == {"base", "variant"} and lab.status
+    lab.reset()  # Reset: the status was about the single-card variant
+    assert lab.status == "" and set(lab.results) == {"base"}
+    lab.controls = {**lab.controls, "suits": ""}  # not a game: said in the lab's info, not left in the status
+    assert lab.variant["error"] == "the deck needs at least one suit" and lab.status == ""
+    lab.set(suits=get_game("mini-wisp").deck.suits)
+    assert lab.variant["error"] == "" and lab.status == ""
+    lab.deals = 5  # the base bars were for 4 deals
+    assert lab.results == {}
+
+
+def test_play_opens_a_deal_the_study_proved_won():
+    lab = VariantLabWidget("mini-wisp", deals=8, max_positions=20_000)
+    lab.set(movable="single-card")
+    result = lab.study(wait=True, timeout=60)
+    won = [r["seed"] for r in result.records if r["result"] == "won"]
+    lost = [r["seed"] for r in result.records if r["result"] == "lost"]
+    assert won and lost and lab.proved_won_seeds() == won
+    try:
+        table = lab.play()
+        assert table.controller.seed == won[0] and "proved winnable" in lab.status
+        assert any(g["variant"] == lab.spec.variant for g in table.games)  # the game menu names the variant
+    finally:
+        CATALOGUE.pop(lab.spec.key, None)
+    lab.set(build="same-suit")
+    assert lab.proved_won_seeds() == []  # the study was of other rules
+
+
+def test_a_mostly_unsettled_study_says_what_to_try():
+    lab = VariantLabWidget("mini-wisp", deals=4, max_positions=1)
+    result = lab.study(wait=True, timeout=60)
+    assert result.mostly_unknown and "Most deals were not settled" in lab.status
+    assert "unknowns counted both ways" in lab.status

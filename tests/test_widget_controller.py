@@ -208,7 +208,7 @@ def test_review_names_the_losing_move_in_the_background_and_failures_become_mess
     from wispwidget.studies import review as review_module
 
     w = play("micro-wisp", seed=1, auto_verdict=False)
-    assert w.review().verdict == "kept-winnable" and "winnable" in w.message["text"]  # no move yet
+    assert w.review().verdict == "kept-winnable" and "can be won" in w.message["text"]  # no move yet
     line = list(ww_solve_line(w))
     w.move(*line[0])
     result = w.review()
@@ -263,3 +263,59 @@ def test_asking_for_a_new_hint_clears_the_last_highlight_at_once():
     w.controller.fair_hint(wait=False)
     assert w.hint_move == {}
     assert w.wait(60) and "no peeking" in w.hint_move["text"] and w.message["text"] == w.hint_move["text"]
+
+
+def test_review_takes_the_table_back_before_the_losing_move_and_shows_the_better_one():
+    from .test_review import lost_game
+
+    _, moves, k = lost_game(10)
+    w = play("mini-wisp", seed=10, auto_verdict=False)
+    for move in moves:
+        w.move(*move)
+    played = list(w.game.moves_played)
+    result = w.review()
+    assert result.verdict == "lost-at" and result.losing_index == k
+    assert w.game.position() == result.before and w.moves == k  # the position before the losing move
+    better = result.better[0]
+    assert (w.hint_move["from"], w.hint_move["to"], w.hint_move["count"]) == tuple(better) and w.hint_move["proved"]
+    assert f"back before move {k + 1}" in w.message["text"] and "Redo" in w.message["text"]
+    assert w.hint_move["text"].startswith(f"Instead of move {k + 1}: ")  # short: the message says the rest
+    while w.game.can_redo:  # the moves played stay to Redo
+        w.redo()
+    assert list(w.game.moves_played) == played
+    assert w.review(show=False).verdict == "lost-at" and w.moves == len(played)  # Python may just ask
+
+
+def test_the_review_button_answers_on_a_won_game_as_review_does():
+    w = play("micro-wisp", seed=1, auto_verdict=False)
+    for move in ww_solve_line(w):
+        w.move(*move)
+    assert w.won
+    send(w, {"type": "review", "version": w.version})
+    assert w.wait(30)
+    assert w.message["kind"] == "info" and w.message["text"].startswith("Every move kept the game winnable")
+    assert w.message["text"] == w.review().message
+
+
+def test_the_review_trusts_what_the_running_verdict_already_proved_lost(monkeypatch):
+    from wispwidget.widgets import controller as controller_module
+
+    from .test_review import lost_game
+
+    _, moves, k = lost_game(10)
+    w = play("mini-wisp", seed=10)  # the running verdict on: it proves the positions after the loss lost
+    for move in moves:
+        w.move(*move)
+        assert w.wait(30)
+    assert w.verdict in ("no longer winnable", "lost")
+    seen = {}
+    real = controller_module.run_review
+
+    def spy(*args, **kwargs):
+        seen.update(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(controller_module, "run_review", spy)
+    result = w.review(show=False)
+    assert result.verdict == "lost-at" and result.losing_index == k
+    assert len(moves) in seen["known_lost"] and all(j > k for j in seen["known_lost"])

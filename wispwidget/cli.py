@@ -318,6 +318,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_study(args: argparse.Namespace) -> int:
     """Solve a range of deals; JSON lines to stdout (or --output), a summary on stderr."""
+    from .search.players import PlannerPlayer
     from .search.solver import SolverDefect
     from .studies.study import StudyError, StudyJob, format_summary, progress_bar, read_kept, study
 
@@ -350,7 +351,10 @@ def cmd_study(args: argparse.Namespace) -> int:
     jobs = (StudyJob(spec.game, spec.variant, seed, args.max_positions, args.time_limit, args.player)
             for seed in deals if seed not in kept)
     todo = len(deals) - len(in_range)
-    progress = None if args.quiet else progress_bar()
+    if args.player == "no-peek" and args.max_positions < PlannerPlayer.endgame_positions:
+        _message(f"note: --max-positions {args.max_positions:,} also caps the no-peek player's solve once every "
+                 f"card is in view (its own is {PlannerPlayer.endgame_positions:,}), which can cost it games")
+    progress = None if args.quiet or _lines_share_the_terminal(args.output) else progress_bar()
     written = 0
 
     def run(out: TextIO) -> dict[str, Any]:
@@ -411,6 +415,17 @@ def cmd_study(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _lines_share_the_terminal(output: str | None) -> bool:
+    """True when the JSON lines go to the terminal the progress bar is drawn on: the lines are the progress then
+    (a bar redrawn in place would share their lines)."""
+    if output is not None and output != "-":
+        return False
+    try:
+        return sys.stdout is not None and sys.stdout.isatty() and sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def _message(text: str) -> None:
     with contextlib.suppress(OSError, AttributeError):
         print(text, file=sys.stderr)
@@ -457,15 +472,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=seconds, default=None, help="seconds (more than 0)")
     p.set_defaults(func=cmd_solve)
 
-    p = sub.add_parser("study", help="solve many deals and summarise them")
-    p.add_argument("game")
-    p.add_argument("--variant", default=None)
+    p = sub.add_parser("study", help="solve (or play) many deals and summarise them")
+    p.add_argument("game", help=f"one of: {', '.join(game_ids())}")
+    p.add_argument("--variant", default=None, help="the game's variant (its first when left out)")
     p.add_argument("--deals", required=True, type=_argument(parse_deal_range, None, "the range"),
                    help="deal numbers A-B, inclusive")
-    p.add_argument("--max-positions", type=budget, default=250_000)
-    p.add_argument("--time-limit", type=seconds, default=None)
-    p.add_argument("--workers", type=_argument(parse_int, check_workers, "the number of workers"), default=1)
-    p.add_argument("--executor", choices=["local", "dask"], default="local")
+    p.add_argument("--max-positions", type=budget, default=250_000,
+                   help="the solver's budget per deal (default 250,000); a deal it does not settle is unknown")
+    p.add_argument("--time-limit", type=seconds, default=None, help="seconds per deal at most (more than 0)")
+    p.add_argument("--workers", type=_argument(parse_int, check_workers, "the number of workers"), default=1,
+                   help="deals solved at once, one process each (default 1)")
+    p.add_argument("--executor", choices=["local", "dask"], default="local",
+                   help="local processes (the default), or a Dask cluster (with --scheduler)")
     p.add_argument("--scheduler", default=None, help="Dask scheduler address (with --executor dask)")
     p.add_argument("--output", default=None,
                    help="write the JSON lines here (through FILE.partial, which replaces FILE when the run ends)")
@@ -473,8 +491,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="keep the deals already in --output (or its .partial file) and run only the others")
     p.add_argument("--summary-json", default=None, help="also write the summary as JSON here")
     p.add_argument("--player", choices=["thoughtful", "heuristic", "no-peek", "hindsight"], default="thoughtful",
-                   help="thoughtful: the solver, seeing every card; heuristic / no-peek (the planner) / hindsight: "
-                        "players that cannot")
+                   help="who plays: thoughtful (the solver, seeing every card: the default), or a player that "
+                        "sees only what a person sees: heuristic (a rule of thumb), no-peek (the planner, about "
+                        "a second a move at most), hindsight (votes over guessed arrangements of the hidden cards)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_study)
 

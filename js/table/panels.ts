@@ -207,7 +207,13 @@ export class ClockView {
     this.el.setAttribute("aria-label", "Time");
     this.el.hidden = true;
   }
+  private shown = "";
   update(clock: Clock | null | undefined): void {
+    // Redraws that do not change the kernel's clock (a message, a job's progress) keep counting on: starting
+    // again from the older seconds would make the clock jump back.
+    const key = clock ? `${clock.seconds}/${clock.running}` : "";
+    if (key === this.shown && (this.timer || !clock?.running)) return;
+    this.shown = key;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.el.hidden = !clock;

@@ -8,6 +8,12 @@ export function cardText(card: string): string {
   return `${card[0] === "T" ? "10" : card[0]}${SUIT_SYMBOL[card[1]] ?? card[1]}`;
 }
 
+/** The run a Spider-family foundation takes: 13 -> "K\u2013A", 6 -> "6\u2013A". */
+export function runText(topRank: number): string {
+  const top = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][Math.min(13, Math.max(1, topRank)) - 1];
+  return `${top}\u2013A`;
+}
+
 /** "t1" -> "pile 2", "f0" -> "foundation 1", "stock", "waste". */
 export function pileText(pile: string): string {
   if (/^t\d+$/.test(pile)) return `pile ${Number(pile.slice(1)) + 1}`;

@@ -10,11 +10,12 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
+from ..test_review import lost_game
 from .lab import chromium_path, lab_page, table_button
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
-CELL = "import wispwidget as ww\nw = ww.play('micro-wisp', seed=1, auto_verdict=False)\nw"
+CELL = "import wispwidget as ww\nw = ww.play('mini-wisp', seed=10, auto_verdict=False)\nw"
 
 
 def restart_kernel(lab) -> None:
@@ -28,11 +29,19 @@ def restart_kernel(lab) -> None:
 def test_statistics_survive_a_kernel_restart_and_review_names_what_happened(tmp_path, monkeypatch):
     monkeypatch.setenv("WISPWIDGET_DATA_DIR", str(tmp_path / "data"))  # the Lab and so its kernel inherit it
     with lab_page([CELL]) as (page, kernel, lab):
-        move = kernel.value("list(next(m for m in w.game.legal_moves() if m.source != 'stock'))")
-        assert kernel.value(f"w.move(*{move!r}) or w.moves") == 1
+        _, moves, k = lost_game(10)  # a won line, then a move proved to lose, then a few more
+        played = [list(m) for m in moves]
+        assert kernel.value(f"[w.move(*m) for m in {played!r}] and w.moves") == len(moves)
         table_button(page, "Review").click()
         live = page.locator(".ww-root .ww-live")
-        expect(live).to_contain_text(re.compile(r"winnable|lost at move|not settled", re.IGNORECASE), timeout=60_000)
+        expect(live).to_contain_text(f"lost at move {k + 1}", timeout=60_000)
+        expect(live).to_contain_text(f"back before move {k + 1}")
+        # The table shows the position before the losing move, with an arrow on the move that keeps a win.
+        assert kernel.value("w.moves") == k
+        arrow = page.locator(".ww-root [data-hint-arrow] path.ww-arrow-line")
+        expect(arrow).to_be_visible()
+        box = arrow.bounding_box()
+        assert box is not None and box["width"] + box["height"] > 20
         assert kernel.value("w.stats['played']") == 1
         kernel.close()
 

@@ -3,12 +3,18 @@ runs and its bars appear, "Play this variant" shows a table under it."""
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
-from .lab import chromium_path, lab_page, until
+from .lab import DARK_THEME, chromium_path, lab_page, until
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
+SHOTS = Path(os.environ.get("WISP_SHOTS", tempfile.gettempdir())) / "wisp-shots"
+SHOTS.mkdir(parents=True, exist_ok=True)
 
 SETUP = """import wispwidget as ww
 lab = ww.variant_lab("mini-wisp")
@@ -39,3 +45,31 @@ def test_controls_a_study_and_its_bars(tmp_path):
         until(kernel, "lab.controls['piles']", lambda v: v == 20)
         root.locator(".wisp-lab-error").wait_for(timeout=20_000)
         assert root.locator("button[data-action=study]").is_disabled()
+
+
+LOOKS = (Path(__file__).parent / "lab_looks.js").read_text()
+
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_lab_reads_in_either_theme_and_no_control_covers_another(theme, tmp_path):
+    settings = DARK_THEME if theme == "dark" else None
+    setup = ("import wispwidget as ww\nlab = ww.variant_lab('will-o-the-wisp', deals=4, max_positions=1)\n"
+             "lab.set(foundations='build-up-in-suit')\nlab")
+    with lab_page([setup], name="variants.ipynb", wait_for=".wisp-lab", settings=settings) as (page, _, _lab):
+        root = page.locator(".wisp-lab")
+        root.locator("button[data-action=study]").click()
+        root.locator("[data-range=variant-winnable]").wait_for(timeout=30_000)
+        expect(root.locator(".wisp-lab-status")).to_contain_text("Most deals were not settled")
+        looks = page.evaluate(LOOKS)
+        root.screenshot(path=str(SHOTS / f"lab_{theme}.png"))
+        if theme == "dark":
+            assert sum(looks["background"]) < 200, looks  # the dark theme is on
+        assert looks["texts"] >= 4.5 and looks["labels"] >= 4.5, looks  # WCAG AA for text
+        assert looks["whiskers"] >= 3, looks
+        assert looks["overlaps"] == 0 and looks["cut"] == [], looks
+        assert looks["right"] <= looks["width"] + 1, looks
+        r, g, b = looks["diamond"]
+        assert r > 150 and g < 110 and b < 110, looks  # ♦ and ♥ are red
+        # An all-unknown study: the winnable range spans the whole scale, and it says so in words.
+        expect(root.locator(".wisp-lab-bars")).to_contain_text("variant: winnable 0%-100%")

@@ -10,7 +10,8 @@ and names a range of moves when none of them settles.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, rank_of, suit_of
@@ -90,6 +91,9 @@ class Review:
     steps: tuple[tuple[int, str], ...] = ()
     max_positions: int = 0
 
+    def __repr__(self) -> str:
+        return f"Review({self.verdict}: {self.message})"
+
     @property
     def settled(self) -> bool:
         """True when the review answered the question (not ``unknown`` or ``cancelled``)."""
@@ -97,12 +101,15 @@ class Review:
 
 
 def review(position: Position, moves: Sequence[Move], *, max_positions: int = 250_000,
-           cancel: CancelToken | None = None, progress: Callable[[int, int], None] | None = None) -> Review:
+           cancel: CancelToken | None = None, progress: Callable[[int, int], None] | None = None,
+           known_lost: Collection[int] = ()) -> Review:
     """Replay ``moves`` from ``position`` and name the first move after which the game could no longer be won.
 
-    Each check solves one position within ``max_positions``; ``progress(checked, n)`` is called after each
-    (``n`` the number of moves). ``cancel`` stops it (the result says so). The moves must be legal from
-    ``position`` (``IllegalMoveError`` otherwise).
+    Each check solves one position within ``max_positions``; ``progress(checked, about)`` is called after each
+    (``about`` the checks a bisection of the moves needs when every one settles). ``cancel`` stops it (the
+    result says so). The moves must be legal from ``position`` (``IllegalMoveError`` otherwise).
+    ``known_lost`` lists positions (after that many moves) already proved lost, by the table's running verdict
+    say: they are not searched again.
     """
     moves = tuple(Move(*m) for m in moves)
     game = Game(position, validate=False)
@@ -112,7 +119,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         positions.append(game.position())
     n = len(moves)
     engine = "auto"  # the C core where it can take the game, else the Python search (solve says which)
-    answers: dict[int, str] = {}
+    answers: dict[int, str] = {k: "lost" for k in known_lost if 0 <= k <= n}
     lines: dict[int, tuple[Move, ...]] = {}
     order: list[int] = []
 
@@ -132,7 +139,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
                     answers.setdefault(k + j, "won")
                     lines.setdefault(k + j, result.moves[j:])
             if progress is not None:
-                progress(len(order), n)
+                progress(len(order), 1 + math.ceil(math.log2(n + 1)))
         return answers[k]
 
     def done(verdict: str, message: str, **fields) -> Review:
@@ -147,6 +154,10 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         if positions[n].is_won:
             return done("kept-winnable", f"Every move kept the game winnable: you won in {n} moves.")
         line = lines[n]
+        if n == 0:
+            return done("kept-winnable", f"No move played yet, and the deal can be won (proved): "
+                        f"{move_words(positions[0], line[0])} is a first move that wins ({len(line)} moves in all).",
+                        better=line)
         return done("kept-winnable", f"Every move so far ({n}) kept the game winnable. From here, "
                     f"{move_words(positions[n], line[0])} is a move that still wins ({len(line)} moves to go).",
                     better=line)
@@ -154,6 +165,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
     for k in range(n):  # known-won positions from the shortcut
         if answers.get(k) == "won":
             lo = max(lo, k)
+    hi = min([hi, *(k for k, answer in answers.items() if answer == "lost")])  # and known-lost ones
     unknown: set[int] = {n} if last == "unknown" else set()
     while hi - lo > 1:
         candidates = [k for k in range(lo + 1, hi) if k not in unknown]

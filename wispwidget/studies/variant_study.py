@@ -82,7 +82,9 @@ def make_variant(base: str | GameSpec = "will-o-the-wisp", **changes: Any) -> Ga
         if not isinstance(values[name], int) or isinstance(values[name], bool):
             raise ValueError(f"{name} must be a whole number, not {values[name]!r}")
     suits = str(values["suits"]).upper()
-    if not suits or any(s not in SUIT_CHARS for s in suits) or len(set(suits)) != len(suits):
+    if not suits:
+        raise ValueError("the deck needs at least one suit")
+    if any(s not in SUIT_CHARS for s in suits) or len(set(suits)) != len(suits):
         raise ValueError(f"suits must be distinct letters of CDHS, not {values['suits']!r}")
     deck = Deck(suits=suits, top_rank=values["top_rank"], copies=values["copies"])
     if any(k in changes for k in ("piles", "face_down", "face_up")):
@@ -251,11 +253,24 @@ class StudyResult:
                 "winnable_low": low, "winnable_high": high}
 
     def describe(self) -> str:
-        """One line for people."""
+        """One line for people (and what to try when most deals were not settled)."""
         won, lost, unknown = (self.share(n) for n in ("won", "lost", "unknown"))
         low, high = self.winnable_bounds
-        return (f"{self.spec.name}: {self.deals} deals at {self.max_positions:,} positions: won {won.count}, "
-                f"lost {lost.count}, unknown {unknown.count}; winnable {100 * low:.0f}%-{100 * high:.0f}% (95%)")
+        budget = f"{self.max_positions:,} position" + ("s" if self.max_positions != 1 else "")
+        line = (f"{self.spec.name}: {self.deals} deals at {budget}: won {won.count}, "
+                f"lost {lost.count}, unknown {unknown.count}; winnable {100 * low:.0f}%-{100 * high:.0f}% (95%, "
+                f"unknowns counted both ways).")
+        return line + (f" {UNSETTLED_ADVICE}" if self.mostly_unknown else "")
+
+    @property
+    def mostly_unknown(self) -> bool:
+        """True when the budget settled fewer than half of the deals: the shares then say little."""
+        return self.deals > 0 and 2 * self.count("unknown") > self.deals
+
+
+UNSETTLED_ADVICE = ("Most deals were not settled within the budget, so the winnable share could be anywhere in "
+                    "that range: give more positions per deal (a game with a long stock or many cards, or one "
+                    "the fast core cannot take, needs more), or make the game smaller.")
 
 
 def run_study(spec: GameSpec, seeds: Sequence[int], max_positions: int, *, cancel: CancelToken | None = None,

@@ -548,27 +548,59 @@ class TableController:
             self.say(f"{name} is playing; it sees only what you see…", "info")
             return self.jobs.start("watch", f"{name} is playing…", work)
 
-    def review(self, max_positions: int = 200_000, *, wait: bool = True) -> Any:
-        """Review the moves played: ``wispwidget.studies.review.review`` on this game's start and moves."""
+    def review(self, max_positions: int = 200_000, *, show: bool = True, wait: bool = True) -> Any:
+        """Review the moves played: ``wispwidget.studies.review.review`` on this game's start and moves.
+
+        With ``show``, a review that names the losing move takes the table back to the position before it (the
+        player's moves stay to Redo) and highlights a move that keeps a win from there.
+        """
         with self.lock:
             version, start, moves = self.version, self.start, list(self.game.moves_played)
+            known_lost = self._proved_lost_along(start, moves)
 
             def work(job: Job) -> Any:
-                def progress(checked: int, total: int) -> None:
-                    job.label = f"Reviewing your moves… {checked} of {plural(total, 'check')}"
+                def progress(checked: int, about: int) -> None:
+                    job.label = f"Reviewing your moves… position {checked} of about {max(about, checked)}"
 
-                return run_review(start, moves, max_positions=max_positions, cancel=job.token, progress=progress)
+                return run_review(start, moves, max_positions=max_positions, cancel=job.token, progress=progress,
+                                  known_lost=known_lost)
 
             def done(job: Job, result: Any) -> None:
                 with self.lock:
                     if self.version != version:
                         return
                     self.last_review = result
-                    self.say(result.message, "info")
+                    if show and result.verdict == "lost-at":
+                        self._show_losing_move(result)
+                    else:
+                        self.say(result.message, "info")
                     self._publish()
 
             job = self.jobs.start("review", "Reviewing your moves…", work, done)
         return self._finish(job, wait)
+
+    def _proved_lost_along(self, start: Position, moves: list[Move]) -> list[int]:
+        """The positions along the moves that the running verdict has already proved lost (no need to search)."""
+        game, lost = Game(start, validate=False), []
+        for k in range(len(moves) + 1):
+            if self.facts.get(game.key()) in ("lost", "no longer winnable"):
+                lost.append(k)
+            if k < len(moves):
+                game.push(moves[k])
+        return lost
+
+    def _show_losing_move(self, result: Any) -> None:
+        """Back to the position before the losing move (the moves after it stay to Redo); highlight a better one."""
+        while len(self.game.moves_played) > result.losing_index:
+            self.game.undo()
+        self._changed("undo", None, None)
+        better = result.better[0]
+        shown = (f"{result.message} The table is back before move {result.losing_index + 1} (Redo replays your "
+                 f"moves); the arrow shows the move that keeps a win.")
+        instead = f"Instead of move {result.losing_index + 1}: {move_words(better, self.game)} keeps a win."
+        self.hint_move = {"from": better.source, "to": better.target, "count": better.count, "text": instead,
+                          "proved": True}
+        self.say(shown, "info")
 
     def stop(self) -> None:
         """Stop Solve, Watch, hints and reviews at once (it never waits for a search to notice)."""
@@ -660,7 +692,7 @@ class TableController:
         if request.positional and version is not None and version != self.version:
             self.say("That request was made on an older table and was ignored; try again.", "error")
             return
-        if request.positional and request.type not in ("undo", "restart") and self.game.is_won():
+        if request.positional and request.type not in ("undo", "restart", "review") and self.game.is_won():
             if request.type in ("click", "move", "deal", "redo"):
                 self.say("The game is already won.", "error")
             else:
@@ -714,7 +746,7 @@ class TableController:
             "verdict": self.verdict,
             "message": self.message,
             "hint_move": self.hint_move,
-            "games": GAMES,
+            "games": games_menu(),  # read each time: a variant registered later (the lab's) is offered too
             "job": job,
             "replay_speed": self.replay_speed,
             "winnable": self.winnable,
@@ -749,5 +781,3 @@ class TableController:
             path.write_text(table_html(self._table, title=game_label(self.game.spec)), encoding="utf-8")
         return path
 
-
-GAMES = games_menu()

@@ -188,9 +188,13 @@ class TableWidget(anywidget.AnyWidget):
         see."""
         return self.controller.watch(player, interval, seed)
 
-    def review(self, max_positions: int = 200_000) -> Any:
-        """Review the moves played so far (``wispwidget.studies.review``): where the game was won or lost."""
-        return self.controller.review(max_positions)
+    def review(self, max_positions: int = 200_000, *, show: bool = True) -> Any:
+        """Review the moves played so far (``wispwidget.studies.review``): where the game was won or lost.
+
+        With ``show`` (the Review button's way), a named losing move takes the table back to the position before
+        it, with a move that keeps a win highlighted; Redo replays the moves played.
+        """
+        return self.controller.review(max_positions, show=show)
 
     def stop(self) -> None:
         """Stop Solve, Watch, hints and reviews at once."""

@@ -20,6 +20,7 @@ from ..errors import FormatError, WispError
 from ..games.catalogue import CATALOGUE, get_game, register
 from ..games.spec import GameSpec
 from ..io.game_format import read_game, write_game
+from ..io.words import sentence
 from ..studies.variant_study import (
     CHOICES,
     BackgroundStudy,
@@ -27,6 +28,7 @@ from ..studies.variant_study import (
     controls_of,
     differences,
     make_variant,
+    rules_of,
     solver_for,
 )
 from .table import TableWidget
@@ -54,6 +56,7 @@ class VariantLabWidget(anywidget.AnyWidget):
     game_json = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, game: str | GameSpec = "will-o-the-wisp", variant: str | None = None, **kwargs: Any) -> None:
+        settings = {name: kwargs.pop(name) for name in ("deals", "max_positions", "first_seed") if name in kwargs}
         super().__init__(**kwargs)
         self.base: GameSpec = get_game(game, variant)
         self._lock = threading.RLock()
@@ -62,11 +65,14 @@ class VariantLabWidget(anywidget.AnyWidget):
         self._base_results: dict[tuple, StudyResult] = {}
         self.last_result: StudyResult | None = None
         self.table: TableWidget | None = None
+        self._loaded: tuple[dict[str, Any], str, str] | None = None  # a loaded variant's controls, key and name
         self.options = {**CHOICES, "suits": "CDHS", "top_rank": [1, 13], "copies": [1, 8], "piles": [1, 16]}
         self.controls = controls_of(self.base)
         self.on_msg(self._on_front_end_message)
         self._controls_changed({})
         self._output: Any = None  # where "Play this variant" shows its table, once the lab is displayed
+        for name, value in settings.items():  # variant_lab(game, deals=50, max_positions=100_000)
+            setattr(self, name, value)
 
     def _repr_mimebundle_(self, **kwargs: Any):
         """Displayed with an output area under it, where "Play this variant" shows its table."""
@@ -171,14 +177,31 @@ class VariantLabWidget(anywidget.AnyWidget):
                 return
 
     def play(self, seed: int | None = None, **kwargs: Any):
-        """A table (``TableWidget``) on the variant, deal ``seed``; the variant is registered under its key."""
+        """A table (``TableWidget``) on the variant, deal ``seed``; the variant is registered under its key.
 
+        With no ``seed``, the first deal the last study of this variant proved won (a random deal when none).
+        """
         spec = self.register()
+        proved = self.proved_won_seeds()
+        if seed is None and proved:
+            seed = proved[0]
         dealt = new_game(spec, seed)
         self.table = TableWidget(dealt.game, seed=dealt.seed, **kwargs)
-        self._say(f"A table for {spec.name} (deal {dealt.seed}) is ready: it is lab.table, or "
+        which = " (proved winnable by the study)" if dealt.seed in proved else ""
+        self._say(f"A table for {spec.name}, deal {dealt.seed}{which}, is ready: it is lab.table, or "
                   f"ww.play({spec.game!r}, variant={spec.variant!r}, seed={dealt.seed}).")
         return self.table
+
+    def proved_won_seeds(self) -> list[int]:
+        """The deals the last study of the current variant proved won (none when the rules changed since)."""
+        result = self.last_result
+        try:
+            spec = self.spec
+        except ValueError:
+            return []
+        if result is None or rules_of(result.spec) != rules_of(spec):
+            return []
+        return [r["seed"] for r in result.records if r["result"] == "won"]
 
     def _show_table(self) -> None:
         table = self.play()
@@ -208,7 +231,9 @@ class VariantLabWidget(anywidget.AnyWidget):
             raise FormatError(f"game: this lab varies {self.base.game!r}, not {spec.game!r}")
         if len(set(spec.layout)) > 1 and spec.layout != self.base.layout:
             raise FormatError("layout: the lab's controls give every pile the same cards")
-        self.controls = controls_of(spec)
+        controls = controls_of(spec)
+        self._loaded = (controls, spec.variant, spec.name)
+        self.controls = controls
         return spec
 
     # -- internals ------------------------------------------------------------------
@@ -220,17 +245,26 @@ class VariantLabWidget(anywidget.AnyWidget):
         if not {"piles", "face_down", "face_up"} & set(changes):
             for key in ("piles", "face_down", "face_up"):
                 changes.pop(key, None)
+        if self._loaded is not None and self._loaded[0] == values and changes:
+            _, variant, name = self._loaded
+            known = CATALOGUE.get(f"{self.base.game}/{variant}")
+            if known is None or rules_of(known) != rules_of(make_variant(self.base, **changes)):
+                changes.update(variant=variant, name=name)  # a loaded variant keeps its own name
         return changes
 
     @traitlets.observe("controls", "deals", "max_positions", "first_seed")
-    def _controls_changed(self, _change: Any) -> None:
+    def _controls_changed(self, change: Any) -> None:
         with self._lock:
             self._generation += 1
             job, self._job = self._job, None
+            self._say("")  # what was said was about the rules or settings before this change
             if job is not None and not job.done:
                 job.cancel()
                 self.progress = {"running": False, "done": 0, "total": 0, "which": ""}
-                self._say("The rules changed, so the running study was stopped (its result would not apply).")
+                what = "rules" if change and change.get("name") == "controls" else "study settings"
+                self._say(f"The {what} changed, so the running study was stopped (its result would not apply).")
+            if change and change.get("name") != "controls":
+                self.results = {}  # both bars were for the old deals or budget
             try:
                 spec = self.spec
             except ValueError as exc:
@@ -261,10 +295,13 @@ class VariantLabWidget(anywidget.AnyWidget):
             elif kind == "reset":
                 self.reset()
             elif kind == "load":
-                self.load(str(content.get("text", "")))
-                self._say("Loaded.")
+                spec = self.load(str(content.get("text", "")))
+                self._say(f"Loaded {spec.name}.")
+            elif kind == "save":
+                self._say("The variant is in the box below as wisp-game/1 JSON (and on the clipboard, if the "
+                          "browser allows): keep it in a file; Load JSON reads it back.")
         except (WispError, ValueError) as exc:
-            self._say(str(exc))
+            self._say(sentence(str(exc)))
 
 
 def variant_lab(game: str | GameSpec = "will-o-the-wisp", variant: str | None = None, **kwargs: Any
