@@ -14,7 +14,7 @@ describe("the lab's bars", () => {
     const svg = barsSvg({ base: summary(8, 1, 1), variant: summary(2, 8, 0) });
     for (const key of ["base", "variant"])
       for (const outcome of ["won", "lost", "unknown"]) expect(svg).toContain(`data-bar="${key}-${outcome}"`);
-    expect(svg.match(/<line /g)?.length).toBe(6);
+    expect(svg.match(/data-interval=/g)?.length).toBe(6);
     expect(svg).toContain("variant: proved lost 8/10");
     expect(svg).toContain("10 deals (deals 1-10) at 1,000 positions each");
   });
@@ -37,5 +37,14 @@ describe("the lab's bars", () => {
     const svg = barsSvg({ base: summary(3, 3, 4) });
     expect(svg).toContain('fill="currentColor"');
     expect(svg).not.toMatch(/stroke="#000"|fill="#000"/);
+  });
+
+  it("draws each interval under its bar, never across the bar's colour", () => {
+    const doc = new DOMParser().parseFromString(barsSvg({ base: summary(10, 0, 0) }), "image/svg+xml");
+    const bar = doc.querySelector('[data-bar="base-won"]')!;
+    const barBottom = Number(bar.getAttribute("y")) + Number(bar.getAttribute("height"));
+    const whisker = doc.querySelector('[data-interval="base-won"]')!.getAttribute("d")!;
+    const ys = [...whisker.matchAll(/[MV]\S+ (\d+)|V(\d+)/g)].map((m) => Number(m[1] ?? m[2]));
+    expect(Math.min(...ys)).toBeGreaterThanOrEqual(barBottom);
   });
 });

@@ -70,10 +70,12 @@ export function barsSvg(results: Record<string, Summary>): string {
     for (const [outcome, label, colour] of OUTCOMES) {
       const share = s[outcome];
       svg += `<text x="4" y="${y + rowH - 4}" font-size="11">${key}: ${label} ${share.count}/${s.deals}</text>`;
-      svg += `<rect data-bar="${key}-${outcome}" x="${left}" y="${y + 2}" width="${(x(share.share) - left).toFixed(1)}"`
-        + ` height="${rowH - 4}" fill="${colour}"/>`;
-      svg += `<line x1="${x(share.low).toFixed(1)}" x2="${x(share.high).toFixed(1)}" y1="${y + rowH / 2}"`
-        + ` y2="${y + rowH / 2}" stroke="currentColor" stroke-width="1.5"/>`;
+      // The bar on top, its interval just under it (never drawn over the bar's colour), capped at both ends.
+      svg += `<rect data-bar="${key}-${outcome}" x="${left}" y="${y + 1}" width="${(x(share.share) - left).toFixed(1)}"`
+        + ` height="${rowH - 7}" fill="${colour}"/>`;
+      const [lo, hi, wy] = [x(share.low).toFixed(1), x(share.high).toFixed(1), y + rowH - 3];
+      svg += `<path data-interval="${key}-${outcome}" d="M${lo} ${wy - 3}V${wy + 1}M${lo} ${wy}H${hi}M${hi} ${wy - 3}V${wy + 1}"`
+        + ` stroke="currentColor" stroke-width="1.2" fill="none"/>`;
       y += rowH;
     }
     const [low, high] = [s.winnable_low, s.winnable_high];
@@ -213,7 +215,9 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     }
     info.append(el("div", { class: "wisp-lab-name" }, v.name ?? ""));
     const changes = (v.changes ?? []) as string[];
-    info.append(el("div", { class: "wisp-lab-changes" }, changes.length ? changes.join("; ") : "the base game's rules"));
+    const said = changes.join("; ");
+    if (!said || !String(v.name ?? "").includes(said)) // the lab's own names already say the changes
+      info.append(el("div", { class: "wisp-lab-changes" }, said || "the base game's rules"));
     info.append(el("div", { class: "wisp-lab-solver" }, v.solver ?? ""));
   };
 
@@ -223,6 +227,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     progress.value = p.done ?? 0;
     progress.hidden = !p.running;
     cancelButton.disabled = !p.running;
+    studyButton.disabled = Boolean(p.running) || Boolean((model.get("variant") ?? {}).error);
   };
 
   const drawResults = () => {

@@ -18,8 +18,8 @@
 #
 # A game here is data: a `GameSpec`. Changing one rule makes a new game, and a quick study says how often its
 # deals can be won (seeing every card, like every study in this project). Here: Will o' the Wisp **Standard**
-# (only runs in one suit move) against **Relaxed** (any run moves), and two rules of our choosing: **only a King
-# may fill an empty pile**, and **the stock deals even onto empty piles**.
+# (only runs in one suit move) against **Relaxed** (any run moves), and three rules of our choosing: **cards
+# build only in suit**, **only a King may fill an empty pile**, and **the stock deals even onto empty piles**.
 #
 # `make_variant` builds the spec from the base game and the changes; it returns the catalogue's game when the
 # rules are one (Relaxed is).
@@ -32,6 +32,7 @@ base = ww.get_game("will-o-the-wisp")
 games = {
     "Standard": base,
     "Relaxed": make_variant(base, movable="any-run"),
+    "Builds in suit": make_variant(base, build="same-suit"),
     "Kings to empty piles": make_variant(base, empty_pile="top-rank-only"),
     "Deals onto empty piles": make_variant(base, deal_needs_no_empty_pile=False),
 }
@@ -53,11 +54,14 @@ for label, result in studies.items():
           f"winnable {100 * low:3.0f}%-{100 * high:3.0f}% (95%)")
 
 # %% [markdown]
+# Building only in suit is decisive: every deal is proved lost, so the whole winnable range sits near 0%.
+#
 # *Unknown* is not *lost*: "Kings to empty piles" settles nothing at this budget. Without empty piles that take
 # anything the Spider dead test is off, so the solver cannot prove losses cheaply, and with fewer ways to use an
 # empty pile its wins are harder to find. So its *winnable* range runs from 0% (if every unknown deal were lost)
-# to 100% (if every one were won): the study says nothing yet. A larger budget (or the lab's **Positions per
-# deal**) says more.
+# to 100% (if every one were won): the study says nothing yet. Even 300,000 positions per deal leave these
+# deals unsettled: some rule changes make a game far harder to settle, and a study then says so rather than
+# guess (the lab's status line says what to try).
 #
 # The bars: the share of deals proved won, proved lost and not settled, each with its 95% Wilson interval. With
 # 24 deals the intervals are wide; where two games' intervals do not overlap, the rule change made a real
@@ -67,7 +71,7 @@ for label, result in studies.items():
 import matplotlib.pyplot as plt
 
 colours = {"won": "#2e7d32", "lost": "#c62828", "unknown": "#9e9e9e"}
-fig, ax = plt.subplots(figsize=(7, 3.5))
+fig, ax = plt.subplots(figsize=(8.5, 3.8))
 width = 0.25
 for i, result in enumerate(studies.values()):
     for j, outcome in enumerate(colours):
@@ -76,7 +80,7 @@ for i, result in enumerate(studies.values()):
         ax.bar(x, 100 * share.share, width, color=colours[outcome], label=outcome if i == 0 else None)
         below, above = max(0.0, share.share - share.low), max(0.0, share.high - share.share)
         ax.errorbar(x, 100 * share.share, yerr=[[100 * below], [100 * above]], color="black", capsize=3)
-ax.set_xticks(range(len(studies)), list(studies), fontsize=8)
+ax.set_xticks(range(len(studies)), [label.replace(" ", "\n", 1) for label in studies], fontsize=8)
 ax.set_ylabel("share of deals, %")
 ax.set_ylim(0, 105)
 ax.set_title("24 deals at 20,000 positions: 95% Wilson intervals")
@@ -112,4 +116,4 @@ lab
 # %%
 print(lab.to_json()[:200], "...")
 table = lab.play(seed=3)  # a TableWidget on the variant, registered in the catalogue under its key
-print(table)
+table

@@ -350,5 +350,5 @@ def test_player_studies_speak_of_games_won(capsys, tmp_path, player):
     assert data["won_low"] <= data["won_share"] <= data["won_high"]
     assert not {"positions", "settled_share", "median_positions", "unknown"} & set(data)
     assert f"won {won} of 12 (" in err and "95% CI" in err and "median" in err and "moves" in err
-    summary_lines = [line for line in err.splitlines() if not line.startswith("note: --max-positions")]
+    summary_lines = [line for line in err.splitlines() if not line.startswith("note: ")]
     assert "positions" not in "\n".join(summary_lines) and "settled" not in err

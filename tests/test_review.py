@@ -74,7 +74,7 @@ def test_a_won_game_kept_every_move_winnable():
     line = solve(start).moves
     result = review(start, line)
     assert result.verdict == "kept-winnable" and result.losing_index is None
-    assert result.message == f"Every move kept the game winnable: you won in {len(line)} moves."
+    assert result.message == f"Every move kept the game winnable: won in {len(line)} moves."
 
 
 def test_mid_game_still_winnable_names_a_move_that_wins_from_here():
@@ -106,7 +106,7 @@ def test_a_step_the_budget_cannot_settle_is_said_so():
     start, moves, k = lost_game(12)
     result = review(start, moves, max_positions=1)
     assert result.verdict == "unknown" and not result.settled
-    assert "Not settled within 1 positions per position" in result.message
+    assert "Not settled within a budget of 1 positions for each position checked" in result.message
     low, high = result.losing_range
     assert 1 <= low <= k + 1 <= high <= len(moves)
     assert any(answer == "unknown" for _, answer in result.steps)
@@ -129,6 +129,7 @@ def test_a_review_before_any_move_and_its_short_repr():
     result = review(start, [])
     assert result.verdict == "kept-winnable" and result.message.startswith("No move played yet")
     assert "(0)" not in result.message and repr(result) == f"Review(kept-winnable: {result.message})"
+    assert result.better and move_words(start, result.better[0]) not in result.message  # no answer given away
     assert "Position" not in repr(result)
 
 

@@ -262,6 +262,10 @@ def test_a_loaded_variant_keeps_its_own_name_and_save_says_where_the_json_is():
     assert rules_of(other.spec) == rules_of(spec)
     other.set(movable="single-card")  # a further change is a new variant, named by its rules again
     assert other.spec.variant.startswith("lab-") and other.spec.name != "Mini Wisp, in suit"
+    same = VariantLabWidget("mini-wisp")
+    same.set(build="same-suit")
+    same.load(text)  # the very rules on show, under the file's name: the heading must say it too
+    assert same.variant["name"] == "Mini Wisp, in suit" and same.spec.name == "Mini Wisp, in suit"
     other._on_front_end_message(other, {"type": "save"}, [])
     assert "box below" in other.status and "wisp-game/1" in other.status
 

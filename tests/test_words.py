@@ -32,6 +32,10 @@ def test_exact_game_names_with_the_variant_once():
     assert len(set(labels.values())) == len(labels)  # every game and variant said differently
     for spec in CATALOGUE.values():
         assert labels[spec.key].startswith(spec.name.split(" (")[0])
+    from wispwidget.studies.variant_study import make_variant
+
+    lab = make_variant("will-o-the-wisp", build="same-suit")
+    assert game_label(lab) == lab.name == "Will o' the Wisp: builds in suit"  # not "(Lab 1a2b3c4d)"
 
 
 def test_named_move_kinds():

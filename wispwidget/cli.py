@@ -352,8 +352,9 @@ def cmd_study(args: argparse.Namespace) -> int:
             for seed in deals if seed not in kept)
     todo = len(deals) - len(in_range)
     if args.player == "no-peek" and args.max_positions < PlannerPlayer.endgame_positions:
-        _message(f"note: --max-positions {args.max_positions:,} also caps the no-peek player's solve once every "
-                 f"card is in view (its own is {PlannerPlayer.endgame_positions:,}), which can cost it games")
+        _message(f"note: once every card is in view, the no-peek player solves the rest of the game in at most "
+                 f"--max-positions ({args.max_positions:,}) positions, fewer than the "
+                 f"{PlannerPlayer.endgame_positions:,} it takes by itself, which can cost it games")
     progress = None if args.quiet or _lines_share_the_terminal(args.output) else progress_bar()
     written = 0
 
@@ -476,7 +477,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help=f"one of: {', '.join(game_ids())}")
     p.add_argument("--variant", default=None, help="the game's variant (its first when left out)")
     p.add_argument("--deals", required=True, type=_argument(parse_deal_range, None, "the range"),
-                   help="deal numbers A-B, inclusive")
+                   help="deal numbers A-B, inclusive (or one number)")
     p.add_argument("--max-positions", type=budget, default=250_000,
                    help="the solver's budget per deal (default 250,000); a deal it does not settle is unknown")
     p.add_argument("--time-limit", type=seconds, default=None, help="seconds per deal at most (more than 0)")

@@ -15,7 +15,7 @@
   };
   const bg = background(lab);
   const texts = [...lab.querySelectorAll('.wisp-lab-bars text')].map((t) => contrast(rgb(getComputedStyle(t).fill), bg));
-  const whiskers = [...lab.querySelectorAll('.wisp-lab-bars line')].map((l) => contrast(rgb(getComputedStyle(l).stroke), bg));
+  const whiskers = [...lab.querySelectorAll('.wisp-lab-bars [data-interval]')].map((l) => contrast(rgb(getComputedStyle(l).stroke), bg));
   const labels = [...lab.querySelectorAll('.wisp-lab-row > span, .wisp-lab-name, .wisp-lab-changes, .wisp-lab-status')]
     .map((t) => contrast(rgb(getComputedStyle(t).color), bg));
   // Every control and its words: no two boxes overlap.
@@ -35,6 +35,6 @@
     return canvas.measureText(s.selectedOptions[0].text).width + 20 > s.clientWidth;
   }).map((s) => s.dataset.control);
   const diamond = rgb(getComputedStyle([...lab.querySelectorAll('[data-control=suits] span')].find((s) => s.textContent === '\u2666')).color);
-  return { background: bg, texts: Math.min(...texts), whiskers: Math.min(...whiskers), labels: Math.min(...labels),
+  return { count: texts.length + whiskers.length, background: bg, texts: Math.min(...texts), whiskers: Math.min(...whiskers), labels: Math.min(...labels),
            overlaps, cut, diamond, right: Math.max(...boxes.map((b) => b.right)), width: lab.getBoundingClientRect().right };
 }

@@ -31,7 +31,7 @@ def test_controls_a_study_and_its_bars(tmp_path):
             assert root.locator(f"[data-control={name}]").count() == 1, name
         root.locator("select[data-control=movable]").select_option("single-card")
         until(kernel, "lab.spec.movable.value", lambda v: v == "single-card")
-        expect(root.locator(".wisp-lab-changes")).to_contain_text("one card at a time")  # once the view has it
+        expect(root.locator(".wisp-lab-name")).to_contain_text("one card at a time")  # once the view has it
         root.locator("button[data-action=study]").click()
         until(kernel, "sorted(lab.results)", lambda v: v == ["base", "variant"])
         root.locator("[data-bar=variant-won]").wait_for(timeout=20_000)
@@ -66,7 +66,7 @@ def test_the_lab_reads_in_either_theme_and_no_control_covers_another(theme, tmp_
         if theme == "dark":
             assert sum(looks["background"]) < 200, looks  # the dark theme is on
         assert looks["texts"] >= 4.5 and looks["labels"] >= 4.5, looks  # WCAG AA for text
-        assert looks["whiskers"] >= 3, looks
+        assert looks["count"] == 17 and looks["whiskers"] >= 3, looks  # 11 words, 6 intervals: none missed
         assert looks["overlaps"] == 0 and looks["cut"] == [], looks
         assert looks["right"] <= looks["width"] + 1, looks
         r, g, b = looks["diamond"]

@@ -47,7 +47,7 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 def game_label(spec: GameSpec) -> str:
     """The game's exact name with its variant said once: "Spider (two suits)", "Will o' the Wisp (Relaxed)"."""
     name = spec.name
-    if spec.variant == "standard":
+    if spec.variant == "standard" or spec.variant.startswith("lab-"):  # a lab variant's name says its rules
         return name
     variant = spec.variant.replace("-", " ")
     if variant.lower() in name.lower():

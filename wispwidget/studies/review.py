@@ -146,18 +146,17 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         steps = tuple((k, answers[k]) for k in sorted(answers))
         return Review(verdict, message, moves, steps=steps, max_positions=max_positions, **fields)
 
-    budget = f"{max_positions:,} positions"
+    budget = f"a budget of {max_positions:,} positions for each position checked"
     last = check(n)
     if last == "cancelled":
         return done("cancelled", "Review stopped before it settled anything.")
     if last == "won":
         if positions[n].is_won:
-            return done("kept-winnable", f"Every move kept the game winnable: you won in {n} moves.")
+            return done("kept-winnable", f"Every move kept the game winnable: won in {n} moves.")
         line = lines[n]
-        if n == 0:
-            return done("kept-winnable", f"No move played yet, and the deal can be won (proved): "
-                        f"{move_words(positions[0], line[0])} is a first move that wins ({len(line)} moves in all).",
-                        better=line)
+        if n == 0:  # no move to review; the winning line is in ``better`` for whoever asks, not given away
+            return done("kept-winnable", "No move played yet, so nothing to review: the deal can be won (proved, "
+                        "seeing every card).", better=line)
         return done("kept-winnable", f"Every move so far ({n}) kept the game winnable. From here, "
                     f"{move_words(positions[n], line[0])} is a move that still wins ({len(line)} moves to go).",
                     better=line)
@@ -197,6 +196,6 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         "winnable at the start (proved)" if lo == 0 else "not proved winnable even at the start")
     lost_part = f"lost after {hi} moves (proved)" if hi <= n else "not proved lost after the last move"
     which = "the losing move is" if hi <= n and lo >= 0 else "the losing move, if there is one, is"
-    message = (f"Not settled within {budget} per position: the game was {won_part} and {lost_part}; {which} "
+    message = (f"Not settled within {budget}: the game was {won_part} and {lost_part}; {which} "
                f"one of moves {max(first, 1)} to {last_k}. Try a larger budget.")
     return done("unknown", message, losing_range=(max(first, 1), last_k))

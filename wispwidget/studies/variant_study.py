@@ -112,7 +112,7 @@ def make_variant(base: str | GameSpec = "will-o-the-wisp", **changes: Any) -> Ga
     digest = hashlib.sha1(repr(rules_of(candidate)).encode()).hexdigest()[:8]
     variant = changes.get("variant") or f"lab-{digest}"
     words = differences(base_spec, candidate)
-    name = changes.get("name") or (f"{base_spec.name} ({'; '.join(words)})" if words else base_spec.name)
+    name = changes.get("name") or (f"{base_spec.name}: {'; '.join(words)}" if words else base_spec.name)
     return replace(candidate, variant=variant, name=name,
                    description=f"A rule variant of {base_spec.name}: " + ("; ".join(words) or "no change") + ".")
 

@@ -233,7 +233,10 @@ class VariantLabWidget(anywidget.AnyWidget):
             raise FormatError("layout: the lab's controls give every pile the same cards")
         controls = controls_of(spec)
         self._loaded = (controls, spec.variant, spec.name)
-        self.controls = controls
+        if controls == self.controls:
+            self._controls_changed({"name": "controls"})  # the same rules under another name: no trait change
+        else:
+            self.controls = controls
         return spec
 
     # -- internals ------------------------------------------------------------------
