@@ -319,3 +319,28 @@ def test_the_review_trusts_what_the_running_verdict_already_proved_lost(monkeypa
     result = w.review(show=False)
     assert result.verdict == "lost-at" and result.losing_index == k
     assert len(moves) in seen["known_lost"] and all(j > k for j in seen["known_lost"])
+
+
+def test_the_review_buttons_budget_is_set_from_python_and_checked(monkeypatch):
+    from wispwidget.limits import LimitError
+    from wispwidget.widgets import controller as controller_module
+
+    w = play("micro-wisp", seed=1, auto_verdict=False)
+    budgets = []
+    real = controller_module.run_review
+
+    def spy(*args, **kwargs):
+        budgets.append(kwargs["max_positions"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(controller_module, "run_review", spy)
+    assert w.review_positions == 200_000
+    w.review_positions = 5_000
+    send(w, {"type": "review", "version": w.version})  # the button
+    assert w.wait(30) and budgets == [5_000]
+    w.review(max_positions=7_000)
+    assert budgets == [5_000, 7_000]
+    for bad in (0, -3, 10**12, 2.5, "many"):
+        with pytest.raises(LimitError):
+            w.review_positions = bad
+    assert w.review_positions == 5_000

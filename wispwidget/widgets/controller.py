@@ -29,7 +29,7 @@ from ..games.catalogue import CATALOGUE, get_game
 from ..games.spec import GameSpec
 from ..io import formats
 from ..io.words import game_label, move_words, plural, positions_words, refusal, seconds_words, sentence
-from ..limits import check_time_limit
+from ..limits import check_max_positions, check_time_limit
 from ..search.hints import Hint, Hinter
 from ..search.planner import PlanSettings
 from ..search.players import PLAYERS, InformationSet, PlannerPlayer, referee
@@ -46,6 +46,7 @@ SOLVE_POSITIONS = 1_000_000
 REPLAY_SPEED = 4.0
 POSITION_JOBS = ("verdict", "hint", "fair_hint", "solve", "replay", "watch", "review")
 JOB_KINDS = ("solve", "replay", "watch", "hint", "fair_hint", "winnable", "review")  # shown to the player
+REVIEW_POSITIONS = 200_000  # per position a review checks: a few seconds in the C core
 ALREADY_WON = "The game is already won; deal a new game to play again."
 
 
@@ -80,6 +81,7 @@ class TableController:
         self.jobs = JobRunner(on_change=self._jobs_changed, on_error=self._job_failed)
         self.auto_verdict = auto_verdict
         self.verdict_positions = verdict_positions
+        self.review_positions = REVIEW_POSITIONS  # each check of the Review button (w.review_positions sets it)
         self.reveal = reveal
         self.winnable = winnable
         self.replay_speed = float(replay_speed)
@@ -548,12 +550,13 @@ class TableController:
             self.say(f"{name} is playing; it sees only what you see…", "info")
             return self.jobs.start("watch", f"{name} is playing…", work)
 
-    def review(self, max_positions: int = 200_000, *, show: bool = True, wait: bool = True) -> Any:
+    def review(self, max_positions: int | None = None, *, show: bool = True, wait: bool = True) -> Any:
         """Review the moves played: ``wispwidget.studies.review.review`` on this game's start and moves.
 
         With ``show``, a review that names the losing move takes the table back to the position before it (the
         player's moves stay to Redo) and highlights a move that keeps a win from there.
         """
+        budget = self.review_positions if max_positions is None else check_max_positions(max_positions)
         with self.lock:
             version, start, moves = self.version, self.start, list(self.game.moves_played)
             known_lost = self._proved_lost_along(start, moves)
@@ -562,7 +565,7 @@ class TableController:
                 def progress(checked: int, about: int) -> None:
                     job.label = f"Reviewing your moves… position {checked} of about {max(about, checked)}"
 
-                return run_review(start, moves, max_positions=max_positions, cancel=job.token, progress=progress,
+                return run_review(start, moves, max_positions=budget, cancel=job.token, progress=progress,
                                   known_lost=known_lost)
 
             def done(job: Job, result: Any) -> None:

@@ -20,6 +20,7 @@ from ..api import new_game
 from ..engine.game import Game
 from ..engine.move import Move
 from ..io.words import game_label, plural
+from ..limits import check_max_positions
 from ..search.hints import Hint, Hinter
 from .controller import REPLAY_SPEED, VERDICT_POSITIONS, TableController
 from .jobs import Job
@@ -188,11 +189,21 @@ class TableWidget(anywidget.AnyWidget):
         see."""
         return self.controller.watch(player, interval, seed)
 
-    def review(self, max_positions: int = 200_000, *, show: bool = True) -> Any:
+    @property
+    def review_positions(self) -> int:
+        """The Review button's budget: positions searched for each position it checks (200,000 by default)."""
+        return self.controller.review_positions
+
+    @review_positions.setter
+    def review_positions(self, value: int) -> None:
+        self.controller.review_positions = check_max_positions(value, "review_positions")
+
+    def review(self, max_positions: int | None = None, *, show: bool = True) -> Any:
         """Review the moves played so far (``wispwidget.studies.review``): where the game was won or lost.
 
         With ``show`` (the Review button's way), a named losing move takes the table back to the position before
-        it, with a move that keeps a win highlighted; Redo replays the moves played.
+        it, with a move that keeps a win highlighted; Redo replays the moves played. ``max_positions`` defaults
+        to ``review_positions``.
         """
         return self.controller.review(max_positions, show=show)
 
