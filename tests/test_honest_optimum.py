@@ -63,6 +63,7 @@ def test_the_best_honest_play_lies_between_a_real_player_and_the_solver(seed):
 @example(2038, TINY)  # two moves worth the same, up to rounding
 @example(1, TWICE)
 @example(3, TWICE)
+@example(2707, TWICE)  # a deal that finishes two runs and turns two cards: drawn from the right cards
 def test_the_best_move_keeps_the_value_on_average_over_what_it_shows(seed, spec):
     """Played in every arrangement that looks the same, the best move leaves, on average, the value it had."""
     position = deal_position(spec, seed)
@@ -158,3 +159,17 @@ def test_pile_order_matters_only_while_the_stock_can_deal():
                    - honest_value(Game(reordered, validate=False)).win_probability) < 1e-9
         checked += 1
     assert checked >= 5
+
+
+def test_draws_leave_the_unseen_cards_as_they_were_and_sum_to_one():
+    from collections import Counter
+
+    from wispwidget.search.honest_optimum import _draws
+
+    unseen = Counter({7: 2, 6: 2, 11: 1})
+    for cards, _p in _draws(unseen, 2):
+        # what a caller reads while the sequences are handed out (the cards left for the next reveal)
+        assert unseen == Counter({7: 2, 6: 2, 11: 1}), cards
+        left = unseen - Counter(cards)
+        assert abs(sum(q for _, q in _draws(left, 2)) - 1.0) < 1e-12
+    assert abs(sum(p for _, p in _draws(unseen, 3)) - 1.0) < 1e-12

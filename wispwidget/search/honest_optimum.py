@@ -110,18 +110,21 @@ def _read(game: Game) -> tuple[Visible, list[tuple[int, int]]]:
 
 
 def _draws(unseen: Counter[Card], count: int) -> Iterator[tuple[tuple[Card, ...], float]]:
-    """Every sequence of ``count`` cards drawn from ``unseen`` without replacement, with its probability."""
+    """Every sequence of ``count`` cards drawn from ``unseen`` without replacement, with its probability.
+
+    ``unseen`` is never changed, not even while a sequence is handed out: the caller reads it meanwhile.
+    """
     if count == 0:
         yield (), 1.0
         return
     total = sum(unseen.values())
-    for card, times in list(unseen.items()):
+    for card, times in unseen.items():
         if not times:
             continue
-        unseen[card] -= 1
-        for rest, p in _draws(unseen, count - 1):
-            yield (card, *rest), (times / total) * p
-        unseen[card] += 1
+        rest = unseen.copy()
+        rest[card] -= 1
+        for tail, p in _draws(rest, count - 1):
+            yield (card, *tail), (times / total) * p
 
 
 def _with_shown(state: Visible, shown: list[tuple[int, int]], cards: tuple[Card, ...]) -> Visible:
