@@ -140,9 +140,13 @@ class TableController:
     def restart(self) -> None:
         """Back to the start of this deal (the moves can be redone)."""
         with self.lock:
-            while self.game.can_undo:
-                self.game.undo()
+            self._back_to(0)
             self._changed("new", None, "Back to the start of this deal; Redo plays the moves again.")
+
+    def _back_to(self, moves: int) -> None:
+        """Undo, quietly, until ``moves`` moves are played (the undone ones stay to Redo)."""
+        while len(self.game.moves_played) > moves:
+            self.game.undo()
 
     def _play(self, move: Move, *, by: str | None = None, label: str = "") -> Move:
         words = move_words(move, self.game)
@@ -594,8 +598,7 @@ class TableController:
 
     def _show_losing_move(self, result: Any) -> None:
         """Back to the position before the losing move (the moves after it stay to Redo); highlight a better one."""
-        while len(self.game.moves_played) > result.losing_index:
-            self.game.undo()
+        self._back_to(result.losing_index)
         self._changed("undo", None, None)
         better = result.better[0]
         shown = (f"{result.message} The table is back before move {result.losing_index + 1} (Redo replays your "
