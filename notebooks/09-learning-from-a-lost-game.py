@@ -47,8 +47,8 @@ for after, answer in result.steps:
 
 # %% [markdown]
 # The position before the losing move, drawn as text (face-down cards in lower case, shown here since the review saw
-# every card; the columns carry the file names `t0`, `t1`, ..., for pile 1, pile 2, ...), and the start of the
-# line that still won from it, in the review's words:
+# every card; the columns are piles 1 to 7), and the start of the line that still won from it, in the review's
+# words:
 
 # %%
 from wispwidget.io.text import render

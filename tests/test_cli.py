@@ -58,6 +58,7 @@ def test_show_draws_hidden_cards_as_hashes(capsys, tmp_path):
     path.write_text(write_position(position))
     status, out, _ = run(capsys, "show", str(path))
     assert status == 0 and "##" in out and "7d" not in out and "4D" in out
+    assert out.splitlines()[2].split() == ["1", "2", "3", "4", "5", "6", "7"]  # piles numbered as the table says
     status, out, _ = run(capsys, "show", str(path), "--reveal")
     assert "7d" in out
 

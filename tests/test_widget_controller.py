@@ -104,6 +104,33 @@ def win_by_hand(w: TableWidget) -> list:
     return line
 
 
+def leads_nowhere(game: Game, move) -> bool:
+    after = game.copy()
+    after.play(move)
+    return after.is_stuck()
+
+
+def test_the_clock_stands_while_no_move_is_left_and_runs_again_after_undo(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr("wispwidget.widgets.controller.time.monotonic", lambda: now[0])
+    w = play("micro-wisp", seed=6, auto_verdict=False)
+    assert w.table["clock"] == {"seconds": 0.0, "running": False}  # no move yet
+    moves = list(w.game.iter_legal_moves())
+    dead_end = next(m for m in moves if leads_nowhere(w.game, m))
+    w.move(*next(m for m in moves if m != dead_end))
+    now[0] += 5
+    w.undo()
+    assert w.table["clock"] == {"seconds": 5.0, "running": True}
+    w.move(*dead_end)
+    assert w.game.is_stuck()
+    now[0] += 3
+    assert w.table["clock"] == {"seconds": 5.0, "running": False}  # counts the time before the dead end only
+    now[0] += 60  # a minute staring at a lost table counts for nothing
+    w.undo()
+    now[0] += 2
+    assert w.table["clock"]["running"] and w.controller.seconds == pytest.approx(7.0)
+
+
 def test_a_win_by_hand_gives_a_summary_and_counts_in_the_statistics(data_dir):
     w = play("micro-wisp", seed=1, auto_verdict=False)
     assert w.stats == {"key": "micro-wisp/standard", "played": 0, "won": 0, "current_streak": 0, "best_streak": 0,

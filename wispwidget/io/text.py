@@ -7,7 +7,8 @@ from ..engine.position import Position
 
 
 def render(position: Position, reveal: bool = False) -> str:
-    """A position as lines of text: stock, waste and foundations, then the piles as columns.
+    """A position as lines of text: stock, waste and foundations, then the piles as columns, headed by their
+    numbers as the table names them (pile 1 is ``t0`` in the JSON formats).
 
     Face-down cards show as ``##`` unless ``reveal`` is set, when they show in lower case.
     """
@@ -30,7 +31,7 @@ def render(position: Position, reveal: bool = False) -> str:
     for pile in position.tableau:
         hidden = [card_str(c).lower() if reveal else "##" for c in pile.down]
         columns.append(hidden + [card_str(c) for c in pile.up])
-    lines.append(" ".join(f"t{i:<2}" for i in range(len(columns))).rstrip())
+    lines.append(" ".join(f"{i:<3}" for i in range(1, len(columns) + 1)).rstrip())  # pile 1, 2, ... as the table says
     for row in range(max((len(c) for c in columns), default=0)):
         lines.append(" ".join(f"{c[row] if row < len(c) else '':<3}" for c in columns).rstrip())
     if position.is_won:

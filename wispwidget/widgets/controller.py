@@ -261,8 +261,8 @@ class TableController:
         self.played_counted = False
         self.win_counted = False
         self.win_summary: dict[str, Any] = {}
-        self.clock_started: float | None = None
-        self.clock_stopped: float | None = None
+        self.clock_seconds = 0.0  # play time counted up to clock_since (or in all, while the clock stands)
+        self.clock_since: float | None = None  # when the clock last started running; None while it stands
         self.stats = self.store.get(game.spec.key)
         if seed is not None and not game.moves_played and seed in proved_seeds(game.spec.key):
             self.facts[game.key()] = "winnable"  # the shipped catalogue proved it: known before any search
@@ -283,12 +283,11 @@ class TableController:
         game = self.game
         if kind == "play" and not self.played_counted:
             self.played_counted = True
-            self.clock_started = time.monotonic()
             self.stats = self.store.played(game.spec.key)
+        self._run_clock(self.played_counted and not self.win_summary and not game.is_won() and not game.is_stuck())
         if game.is_won():
             if not self.win_summary:
                 seconds = self.seconds
-                self.clock_stopped = time.monotonic()
                 self.win_summary = {"moves": len(game.moves_played), "seconds": round(seconds, 1),
                                     "hints": self.hints, "undos": self.undos}
                 if not self.win_counted and self.played_counted:
@@ -304,18 +303,26 @@ class TableController:
                                    clock=self.clock)
         self._start_verdict()
 
+    def _run_clock(self, running: bool) -> None:
+        """Start or stand the clock: it runs from the first move while a move is left, until the game is won
+        (a position with no move left stands it; undoing out of it starts it again)."""
+        now = time.monotonic()
+        if running and self.clock_since is None:
+            self.clock_since = now
+        elif not running and self.clock_since is not None:
+            self.clock_seconds += now - self.clock_since
+            self.clock_since = None
+
     @property
     def seconds(self) -> float:
-        """Seconds since the first move (until the game was won)."""
-        if self.clock_started is None:
-            return 0.0
-        return (self.clock_stopped or time.monotonic()) - self.clock_started
+        """Play time: seconds since the first move, not counting while no move was left, until the game was won."""
+        running = 0.0 if self.clock_since is None else time.monotonic() - self.clock_since
+        return self.clock_seconds + running
 
     @property
     def clock(self) -> dict[str, Any]:
         """The game's clock as the view shows it (it ticks on its own while ``running``)."""
-        return {"seconds": round(self.seconds, 1), "running": self.clock_started is not None
-                and self.clock_stopped is None}
+        return {"seconds": round(self.seconds, 1), "running": self.clock_since is not None}
 
     # -- what is known ---------------------------------------------------------------------------------------
 
