@@ -47,4 +47,27 @@ describe("the lab's bars", () => {
     const ys = [...whisker.matchAll(/[MV]\S+ (\d+)|V(\d+)/g)].map((m) => Number(m[1] ?? m[2]));
     expect(Math.min(...ys)).toBeGreaterThanOrEqual(barBottom);
   });
+
+  it("fits a narrow notebook: each row's words above its bar, the bars across the whole width", () => {
+    const doc = new DOMParser().parseFromString(barsSvg({ base: summary(4, 4, 2) }, 300), "image/svg+xml");
+    expect(doc.documentElement.getAttribute("width")).toBe("300");
+    const bar = doc.querySelector('[data-bar="base-won"]')!;
+    const words = [...doc.querySelectorAll("text")].find((t) => t.textContent!.startsWith("base: proved won"))!;
+    expect(Number(words.getAttribute("y"))).toBeLessThanOrEqual(Number(bar.getAttribute("y")));
+    expect(Number(bar.getAttribute("x"))).toBeLessThan(10);
+    const range = doc.querySelector('[data-range="base-winnable"]')!;
+    expect(Number(range.getAttribute("x")) + Number(range.getAttribute("width"))).toBeLessThanOrEqual(300);
+    expect(doc.querySelectorAll("[data-caption] tspan").length).toBe(2); // the caption on two lines
+  });
+
+  it("puts each whisker nearer its own bar than the next bar", () => {
+    for (const width of [460, 300]) {
+      const doc = new DOMParser().parseFromString(barsSvg({ base: summary(5, 3, 2) }, width), "image/svg+xml");
+      const [won, lost] = ["won", "lost"].map((o) => doc.querySelector(`[data-bar="base-${o}"]`)!);
+      const d = doc.querySelector('[data-interval="base-won"]')!.getAttribute("d")!;
+      const whiskerY = Number(d.match(/M[\d.]+ ([\d.]+)H/)![1]); // the horizontal stroke
+      const ownBottom = Number(won.getAttribute("y")) + Number(won.getAttribute("height"));
+      expect(whiskerY - ownBottom).toBeLessThan(Number(lost.getAttribute("y")) - whiskerY);
+    }
+  });
 });

@@ -50,18 +50,34 @@ function el(tag: string, attrs: Record<string, string> = {}, ...children: (Node 
   return node;
 }
 
+/** Widest the bars are drawn; below `NARROW` each bar's words go on their own line above it. */
+export const BARS_WIDTH = 460;
+const NARROW = 400;
+
 /**
- * The bars of one study as SVG: per game, one bar per outcome with its Wilson interval as a whisker, then the
- * winnable share's range with the unknown deals counted both ways (proved won at the low end, won at the high
- * end): an all-unknown study reads "winnable 0-100%", never as a game nobody wins. Text and whiskers take the
- * page's colour (currentColor), so a dark theme reads as well as a light one.
+ * The bars of one study as SVG, `width` pixels wide: per game, one bar per outcome with its Wilson interval as
+ * a whisker just under it, then the winnable share's range with the unknown deals counted both ways (proved won
+ * at the low end, won at the high end): an all-unknown study reads "winnable 0-100%", never as a game nobody
+ * wins. Text and whiskers take the page's colour (currentColor), so a dark theme reads as well as a light one.
+ * Narrower than 400 px (a notebook beside its file browser), each row's words stand above its bar.
  */
-export function barsSvg(results: Record<string, Summary>): string {
+export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): string {
   const rows = (["base", "variant"] as const).filter((k) => results[k]);
   if (!rows.length) return "";
-  const width = 460, rowH = 16, gap = 8, left = 190;
-  const height = rows.length * (4 * rowH + gap) + 34;
+  width = Math.round(Math.max(220, Math.min(BARS_WIDTH, width)));
+  const narrow = width < NARROW;
+  const words = narrow ? 13 : 0, barH = 18, gap = 10, left = narrow ? 4 : 190;
+  const rowH = words + barH;
+  const first = results[rows[0]];
+  const seeds = first.seeds ?? [];
+  const from = seeds.length ? ` (deals ${seeds[0]}-${seeds[seeds.length - 1]})` : "";
+  const budget = `${first.max_positions.toLocaleString("en")} position${first.max_positions === 1 ? "" : "s"}`;
+  const caption = [`${first.deals} deal${first.deals === 1 ? "" : "s"}${from} at ${budget} each`,
+    "whiskers: 95% intervals"];
+  const height = rows.length * (4 * rowH + gap) + (narrow ? 46 : 34);
   const x = (v: number) => left + v * (width - left - 10);
+  const text = (y: number, content: string, weight = "") =>
+    `<text x="4" y="${y}" font-size="11"${weight ? ` font-weight="${weight}"` : ""}>${content}</text>`;
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" class="wisp-lab-bars"`
     + ` fill="currentColor" role="img" aria-label="Won, lost and unknown deals with 95% intervals">`;
   let y = 4;
@@ -69,28 +85,28 @@ export function barsSvg(results: Record<string, Summary>): string {
     const s = results[key];
     for (const [outcome, label, colour] of OUTCOMES) {
       const share = s[outcome];
-      svg += `<text x="4" y="${y + rowH - 4}" font-size="11">${key}: ${label} ${share.count}/${s.deals}</text>`;
-      // The bar on top, its interval just under it (never drawn over the bar's colour), capped at both ends.
-      svg += `<rect data-bar="${key}-${outcome}" x="${left}" y="${y + 1}" width="${(x(share.share) - left).toFixed(1)}"`
-        + ` height="${rowH - 7}" fill="${colour}"/>`;
-      const [lo, hi, wy] = [x(share.low).toFixed(1), x(share.high).toFixed(1), y + rowH - 3];
+      svg += text(y + (narrow ? words - 3 : barH - 6), `${key}: ${label} ${share.count}/${s.deals}`);
+      // The bar on top, its interval just under it (never drawn over the bar's colour), capped at both ends;
+      // the next row's bar starts well below the whisker, so each whisker plainly belongs to the bar above it.
+      const top = y + words + 1;
+      svg += `<rect data-bar="${key}-${outcome}" x="${left}" y="${top}" width="${(x(share.share) - left).toFixed(1)}"`
+        + ` height="9" fill="${colour}"/>`;
+      const [lo, hi, wy] = [x(share.low).toFixed(1), x(share.high).toFixed(1), top + 12];
       svg += `<path data-interval="${key}-${outcome}" d="M${lo} ${wy - 3}V${wy + 1}M${lo} ${wy}H${hi}M${hi} ${wy - 3}V${wy + 1}"`
         + ` stroke="currentColor" stroke-width="1.2" fill="none"/>`;
       y += rowH;
     }
     const [low, high] = [s.winnable_low, s.winnable_high];
-    svg += `<text x="4" y="${y + rowH - 4}" font-size="11" font-weight="600">${key}: winnable ${percent(low)}-${percent(high)}</text>`;
-    svg += `<rect data-range="${key}-winnable" x="${x(low).toFixed(1)}" y="${y + 3}" width="${Math.max(1, x(high) - x(low)).toFixed(1)}"`
-      + ` height="${rowH - 6}" fill="#43a047" fill-opacity="0.3" stroke="#43a047" stroke-width="1"/>`;
+    svg += text(y + (narrow ? words - 3 : barH - 6), `${key}: winnable ${percent(low)}-${percent(high)}`, "600");
+    svg += `<rect data-range="${key}-winnable" x="${x(low).toFixed(1)}" y="${y + words + 2}" width="${Math.max(1, x(high) - x(low)).toFixed(1)}"`
+      + ` height="10" fill="#43a047" fill-opacity="0.3" stroke="#43a047" stroke-width="1"/>`;
     y += rowH + gap;
   }
-  const first = results[rows[0]];
   svg += `<text x="${left}" y="${y + 6}" font-size="10">0%</text>`;
   svg += `<text x="${width - 40}" y="${y + 6}" font-size="10">100%</text>`;
-  const seeds = first.seeds ?? [];
-  const from = seeds.length ? ` (deals ${seeds[0]}-${seeds[seeds.length - 1]})` : "";
-  svg += `<text data-caption="" x="4" y="${y + 22}" font-size="10">${first.deals} deals${from} at `
-    + `${first.max_positions.toLocaleString("en")} positions each; whiskers: 95% intervals</text></svg>`;
+  const lines = narrow ? caption : [caption.join("; ")];
+  svg += `<text data-caption="" x="4" y="${y + 22}" font-size="10">`
+    + lines.map((line, i) => `<tspan x="4" dy="${i ? 12 : 0}">${line}</tspan>`).join("") + "</text></svg>";
   return svg;
 }
 
@@ -114,7 +130,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   const status = el("div", { class: "wisp-lab-status", role: "status" });
   const json = el("textarea", { class: "wisp-lab-json", rows: "4", cols: "60", spellcheck: "false",
     placeholder: "Save JSON puts the variant here; paste a saved one and press Load JSON" }) as HTMLTextAreaElement;
-  const jsonBox = el("label", { class: "wisp-lab-json-box" }, el("span", {}, "The variant as wisp-game/1 JSON"), json);
+  const jsonBox = el("label", { class: "wisp-lab-json-box" }, el("span", {}, "The variant as JSON (the wisp-game/1 format), to save or share"), json);
   const buttons = el("div", { class: "wisp-lab-buttons" });
   const button = (label: string, type: string) => {
     const b = el("button", { "data-action": type }, label) as HTMLButtonElement;
@@ -187,14 +203,14 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
         const now = String(model.get("controls").suits);
         setControl("suits", box.checked ? now + letter : now.replace(letter, ""));
       });
-      suits.append(el("label", {}, box, el("span", { class: "CD".includes(letter) ? "wisp-lab-red" : "" }, symbol)));
+      suits.append(el("label", {}, box, el("span", { class: "DH".includes(letter) ? "wisp-lab-red" : "" }, symbol)));
     }
     numbers.append(el("div", { class: "wisp-lab-row" }, el("span", {}, "Suits"), suits));
   };
 
   const drawSettings = () => {
     settings.replaceChildren();
-    for (const [name, label] of [["deals", "Deals"], ["max_positions", "Positions per deal"], ["first_seed", "First deal"]]) {
+    for (const [name, label] of [["deals", "Deals"], ["max_positions", "Search budget (positions per deal)"], ["first_seed", "First deal"]]) {
       const input = el("input", { type: "number", min: name === "first_seed" ? "0" : "1", "data-setting": name }) as HTMLInputElement;
       input.value = String(model.get(name));
       input.addEventListener("change", () => {
@@ -230,15 +246,23 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     studyButton.disabled = Boolean(p.running) || Boolean((model.get("variant") ?? {}).error);
   };
 
+  // The bars fit the lab's width (a notebook beside its file browser can be 300 px wide): drawn again when it
+  // changes.
+  let barsWidth = 0;
   const drawResults = () => {
-    bars.innerHTML = barsSvg(model.get("results") ?? {});
+    barsWidth = Math.min(BARS_WIDTH, root.clientWidth || BARS_WIDTH);
+    bars.innerHTML = barsSvg(model.get("results") ?? {}, barsWidth);
   };
+  const resized = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(() => {
+    if (Math.min(BARS_WIDTH, root.clientWidth || BARS_WIDTH) !== barsWidth) drawResults();
+  });
+  resized?.observe(root);
 
   const drawStatus = () => { status.textContent = model.get("status") ?? ""; };
 
   root.replaceChildren(controlsBox, info, settings, buttons, progress, bars, status, jsonBox);
   drawControls(); drawSettings(); drawInfo(); drawProgress(); drawResults(); drawStatus();
-  return listen(model, [
+  const unlisten = listen(model, [
     ["change:controls", drawControls],
     ["change:options", drawControls],
     ["change:variant", drawInfo],
@@ -247,6 +271,10 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     ["change:status", drawStatus],
     ...["deals", "max_positions", "first_seed"].map((name): [string, () => void] => [`change:${name}`, drawSettings]),
   ]);
+  return () => {
+    unlisten();
+    resized?.disconnect();
+  };
 }
 
 export default { render };

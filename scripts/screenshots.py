@@ -160,6 +160,11 @@ def lab(out: Path) -> None:
             page.locator(".wisp-lab [data-range=variant-winnable]").wait_for(timeout=120_000)
             page.locator(".wisp-lab").screenshot(path=str(out / f"variant-lab{theme}.png"))
             print("wrote", out / f"variant-lab{theme}.png")
+            if not theme:  # beside JupyterLab's file browser a cell can be 320 px wide
+                page.evaluate("document.querySelector('.wisp-lab').parentElement.style.width = '320px'")
+                page.wait_for_function("document.querySelector('.wisp-lab-bars').getAttribute('width') === '320'")
+                page.locator(".wisp-lab").screenshot(path=str(out / "variant-lab-narrow.png"))
+                print("wrote", out / "variant-lab-narrow.png")
     _, moves, _k = lost_game(10)
     with lab_page([CELL.replace('"will-o-the-wisp", seed=7', '"mini-wisp", seed=10')]) as (page, kernel, _lab):
         close_side_panel(page)

@@ -57,7 +57,7 @@ def base() -> dict:
     ({"deck": {"suits": "S", "top_rank": 14, "copies": 1}}, "deck.top_rank: expected 1 to 13"),
     ({"layout": [[2, 1, 0]]}, "layout[0]: expected [face_down, face_up]"),
     ({"layout": [[1.5, 1]]}, "layout[0][0]: expected a whole number"),
-    ({"layout": [[60, 1]]}, "rules: will-o-the-wisp/standard: layout deals 61 cards"),
+    ({"layout": [[60, 1]]}, "rules: will-o-the-wisp/standard: the piles need 61 cards"),
     ({"layout": [[2, 0]]}, "needs a face-up card on top"),
     ({"foundations": "build-up-in-suit"}, "building foundations need foundation_piles >= 1"),
     ({"deal_needs_no_empty_pile": 1}, "deal_needs_no_empty_pile: expected true or false"),

@@ -64,7 +64,7 @@ def test_foundations_controls():
 def test_layout_controls():
     spec = make_variant(WISP, piles=8, face_down=1, face_up=2)
     assert spec.layout == ((1, 2),) * 8 and spec.stock_size == 52 - 24
-    with pytest.raises(ValueError, match="layout deals 96 cards from a deck of 52"):
+    with pytest.raises(ValueError, match="the piles need 96 cards but the deck has only 52"):
         make_variant(WISP, piles=16, face_down=5)
     with pytest.raises(ValueError, match="piles must be 1 to 16"):
         make_variant(WISP, piles=17)
@@ -93,7 +93,7 @@ def test_the_base_rules_give_the_base_game():
 def test_the_c_core_plays_every_variant_it_can_encode_and_the_rest_is_said_in_words():
     waste_and_runs = make_variant("mini-wisp", stock="draw-to-waste")  # a card from the waste can finish a run
     assert solver_for(waste_and_runs).engine == "native"
-    assert solver_for(WISP).engine == "native" and "Spider dead test" in solver_for(WISP).note
+    assert solver_for(WISP).engine == "native" and "Spider dead-end test" in solver_for(WISP).note
     many_decks = make_variant("will-o-the-wisp", copies=6)  # more cards than the C core holds
     choice = solver_for(many_decks)
     assert choice.engine == "python" and "cards" in choice.note
@@ -198,7 +198,7 @@ def test_cancel_stops_the_study_and_applies_nothing():
 def test_invalid_controls_say_why_and_do_not_study():
     lab = VariantLabWidget("will-o-the-wisp")
     lab.controls = {**lab.controls, "piles": 16, "face_down": 5}
-    assert "layout deals 96 cards" in lab.variant["error"]
+    assert "the piles need 96 cards" in lab.variant["error"]
     assert lab.study() is None and lab.status.startswith("Not a game")
 
 
@@ -300,6 +300,31 @@ def test_play_opens_a_deal_the_study_proved_won():
         CATALOGUE.pop(lab.spec.key, None)
     lab.set(build="same-suit")
     assert lab.proved_won_seeds() == []  # the study was of other rules
+
+
+def test_play_without_a_proved_win_opens_an_unsettled_deal_or_the_next_and_says_so():
+    lab = VariantLabWidget("mini-wisp", deals=4, max_positions=1)  # nothing settles in one position
+    lab.study(wait=True, timeout=60)
+    try:
+        assert lab.play().controller.seed == 1 and "could not settle" in lab.status
+        lab.max_positions = 20_000
+        lab.set(build="same-suit", piles=2, face_down=1, face_up=1)  # two piles: every deal is lost
+        result = lab.study(wait=True, timeout=60)
+        assert {r["result"] for r in result.records} == {"lost"}
+        assert lab.play().controller.seed == 5 and "proved every deal it tried lost" in lab.status
+    finally:
+        CATALOGUE.pop(lab.spec.key, None)
+
+
+def test_a_settled_variant_beside_an_unsettled_base_says_they_cannot_be_compared_yet():
+    lab = VariantLabWidget("mini-wisp", deals=4, max_positions=10)
+    lab.set(build="same-suit", piles=2, face_down=1, face_up=1)  # lost at once; the base needs more positions
+    lab.study(wait=True, timeout=60)
+    assert lab.results["base"]["unknown"]["count"] > 2 and not lab.last_result.mostly_unknown
+    assert "base game's deals were not settled" in lab.status and "cannot be compared yet" in lab.status
+    lab.max_positions = 300
+    lab.study(wait=True, timeout=60)
+    assert "cannot be compared" not in lab.status  # both settled
 
 
 def test_a_mostly_unsettled_study_says_what_to_try():

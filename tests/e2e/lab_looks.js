@@ -34,7 +34,9 @@
     canvas.font = getComputedStyle(s).font;
     return canvas.measureText(s.selectedOptions[0].text).width + 20 > s.clientWidth;
   }).map((s) => s.dataset.control);
-  const diamond = rgb(getComputedStyle([...lab.querySelectorAll('[data-control=suits] span')].find((s) => s.textContent === '\u2666')).color);
+  const suits = Object.fromEntries([...lab.querySelectorAll('[data-control=suits] span')].map((s) => [s.textContent, rgb(getComputedStyle(s).color)]));
   return { count: texts.length + whiskers.length, background: bg, texts: Math.min(...texts), whiskers: Math.min(...whiskers), labels: Math.min(...labels),
-           overlaps, cut, diamond, right: Math.max(...boxes.map((b) => b.right)), width: lab.getBoundingClientRect().right };
+           overlaps, cut, suits, right: Math.max(...boxes.map((b) => b.right)), width: lab.getBoundingClientRect().right,
+           left: lab.getBoundingClientRect().left,
+           widest: Math.max(...[...lab.querySelectorAll('*')].map((n) => n.getBoundingClientRect().right)) };
 }

@@ -69,7 +69,16 @@ def test_the_lab_reads_in_either_theme_and_no_control_covers_another(theme, tmp_
         assert looks["count"] == 17 and looks["whiskers"] >= 3, looks  # 11 words, 6 intervals: none missed
         assert looks["overlaps"] == 0 and looks["cut"] == [], looks
         assert looks["right"] <= looks["width"] + 1, looks
-        r, g, b = looks["diamond"]
-        assert r > 150 and g < 110 and b < 110, looks  # ♦ and ♥ are red
+        red = {symbol: rgb[0] > 150 and max(rgb[1:3]) < 110 for symbol, rgb in looks["suits"].items()}
+        assert red == {"♣": False, "♦": True, "♥": True, "♠": False}, looks  # ♦ and ♥ are red, ♣ and ♠ not
         # An all-unknown study: the winnable range spans the whole scale, and it says so in words.
         expect(root.locator(".wisp-lab-bars")).to_contain_text("variant: winnable 0%-100%")
+        if theme == "light":  # a notebook beside its file browser: the cell is about 320 px wide
+            page.evaluate("document.querySelector('.wisp-lab').parentElement.style.width = '320px'")
+            until_narrow = "document.querySelector('.wisp-lab-bars').getAttribute('width') !== '460'"
+            page.wait_for_function(until_narrow, timeout=5_000)  # the bars are drawn again for the width
+            narrow = page.evaluate(LOOKS)
+            root.screenshot(path=str(SHOTS / "lab_narrow.png"))
+            assert narrow["overlaps"] == 0 and narrow["cut"] == [], narrow
+            assert narrow["width"] - narrow["left"] <= 321, narrow
+            assert narrow["widest"] <= narrow["width"] + 1, narrow  # nothing sticks out past the lab's edge

@@ -75,7 +75,7 @@ class GameSpec:
     def __post_init__(self) -> None:
         dealt = sum(down + up for down, up in self.layout)
         if dealt > self.deck.size:
-            raise ValueError(f"{self.key}: layout deals {dealt} cards from a deck of {self.deck.size}")
+            raise ValueError(f"{self.key}: the piles need {dealt} cards but the deck has only {self.deck.size}")
         if any(up < 1 and down > 0 for down, up in self.layout):
             raise ValueError(f"{self.key}: a pile with face-down cards needs a face-up card on top")
         if self.foundations is Foundations.BUILD_UP_IN_SUIT and self.foundation_piles < 1:

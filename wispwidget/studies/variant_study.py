@@ -174,8 +174,8 @@ class SolverChoice:
     def note(self) -> str:
         """One line for people: the engine and, for the Python search, why."""
         if self.engine == "native":
-            return "solved by the C core; " + self.reason
-        return "solved by the Python search (slower): " + self.reason
+            return "Solved by the fast C solver; " + self.reason
+        return "Solved by the Python search (slower): " + self.reason
 
 
 def solver_for(spec: GameSpec) -> SolverChoice:
@@ -187,10 +187,11 @@ def solver_for(spec: GameSpec) -> SolverChoice:
     from ..search import native
 
     soundness = Soundness.of(spec)
-    rules = [name for name, on in (("Ace to foundation at once", soundness.ace_to_foundation),
-                                   ("Forty Thieves dead test", soundness.forty_dead_test),
-                                   ("Spider dead test", soundness.spider_dead_test)) if on]
-    pruning = "sound pruning here: " + (", ".join(rules) if rules else "transpositions and pile relabelling only")
+    rules = [name for name, on in (("an Ace played home at once", soundness.ace_to_foundation),
+                                   ("the Forty Thieves dead-end test", soundness.forty_dead_test),
+                                   ("the Spider dead-end test", soundness.spider_dead_test)) if on]
+    pruning = ("it skips only what cannot change the answer: positions seen before, piles in another order"
+               + "".join(f", {rule}" for rule in rules) + " (docs/solver.md)")
     if native.load() is None:
         return SolverChoice("python", f"the C core is not available ({native.why_unavailable})", soundness)
     reason = native.refusal(deal_position(spec, 1))  # the core's own limits (piles, cards, foundations, ...)

@@ -38,6 +38,10 @@ DEFAULT_DEALS = 20
 DEFAULT_POSITIONS = 20_000
 
 
+BASE_UNSETTLED = ("Most of the base game's deals were not settled, though, so the two cannot be compared yet: "
+                  "give more positions per deal.")
+
+
 class VariantLabWidget(anywidget.AnyWidget):
     """The rule-variant lab. Build one with ``wispwidget.variant_lab(game)``."""
 
@@ -150,7 +154,9 @@ class VariantLabWidget(anywidget.AnyWidget):
                     return
                 self.last_result = result
                 self.progress = {"running": False, "done": total, "total": total, "which": ""}
-                self._say(result.describe())
+                base = self._base_results.get(settings)
+                unsettled_base = base is not None and base.mostly_unknown and not result.mostly_unknown
+                self._say(result.describe() + (f" {BASE_UNSETTLED}" if unsettled_base else ""))
 
         self.progress = {"running": True, "done": offset, "total": total, "which": which}
         self._say(f"Studying {spec.name}: {len(seeds)} deals at {self.max_positions:,} positions...")
@@ -179,29 +185,49 @@ class VariantLabWidget(anywidget.AnyWidget):
     def play(self, seed: int | None = None, **kwargs: Any):
         """A table (``TableWidget``) on the variant, deal ``seed``; the variant is registered under its key.
 
-        With no ``seed``, the first deal the last study of this variant proved won (a random deal when none).
+        With no ``seed``: the first deal the last study of this variant proved won; when it proved none, the
+        first it did not settle, or else the deal after those it studied (all proved lost); the lab says which.
         """
         spec = self.register()
         proved = self.proved_won_seeds()
-        if seed is None and proved:
-            seed = proved[0]
+        which = ""
+        if seed is None:
+            seed, which = self._deal_to_play(proved)
         dealt = new_game(spec, seed)
+        if dealt.seed in proved:
+            which = " (proved winnable by the study)"
         self.table = TableWidget(dealt.game, seed=dealt.seed, **kwargs)
-        which = " (proved winnable by the study)" if dealt.seed in proved else ""
         self._say(f"A table for {spec.name}, deal {dealt.seed}{which}, is ready: it is lab.table, or "
                   f"ww.play({spec.game!r}, variant={spec.variant!r}, seed={dealt.seed}).")
         return self.table
 
+    def _deal_to_play(self, proved: list[int]) -> tuple[int, str]:
+        """The deal Play opens when none is asked for, and what the study said of it, in words."""
+        if proved:
+            return proved[0], ""
+        records = self._records()
+        unsettled = [r["seed"] for r in records if r["result"] == "unknown"]
+        if unsettled:
+            return unsettled[0], " (the study proved no deal won; this one it could not settle either way)"
+        if records:
+            after = max(r["seed"] for r in records) + 1
+            return after, " (the study proved every deal it tried lost; this is the next deal, not studied)"
+        return self.first_seed, ""
+
     def proved_won_seeds(self) -> list[int]:
         """The deals the last study of the current variant proved won (none when the rules changed since)."""
+        return [r["seed"] for r in self._records() if r["result"] == "won"]
+
+    def _records(self) -> tuple[dict[str, Any], ...]:
+        """The last study's record of each deal, if it studied the current rules (else none)."""
         result = self.last_result
         try:
             spec = self.spec
         except ValueError:
-            return []
+            return ()
         if result is None or rules_of(result.spec) != rules_of(spec):
-            return []
-        return [r["seed"] for r in result.records if r["result"] == "won"]
+            return ()
+        return result.records
 
     def _show_table(self) -> None:
         table = self.play()
