@@ -489,4 +489,25 @@ describe("the clock", () => {
       vi.useRealTimers();
     }
   });
+
+  it("a view opened after the last move shows the time now, counted from the kernel's wall clock", () => {
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(1_000_000_000);
+      const clock = new ClockView(document); // a reload, 90 s after the last move
+      clock.update({ seconds: 100, running: true, at: 1_000_000 - 90 });
+      expect(clock.el.textContent).toBe("3:10");
+      vi.advanceTimersByTime(10_000);
+      expect(clock.el.textContent).toBe("3:20");
+      const behind = new ClockView(document); // a browser whose clock is behind the kernel's
+      behind.update({ seconds: 100, running: true, at: 1_000_000 + 60 });
+      expect(behind.el.textContent).toBe("1:40"); // never less than the kernel said
+      const stands = new ClockView(document); // a won game: the time stands, whenever it is shown
+      stands.update({ seconds: 100, running: false, at: 1_000_000 - 3600 });
+      expect(stands.el.textContent).toBe("1:40");
+      for (const c of [clock, behind, stands]) c.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

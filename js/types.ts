@@ -16,8 +16,9 @@ export interface LastChange {
 }
 
 export interface Clock {
-  seconds: number;
+  seconds: number; // of play, at `at`
   running: boolean;
+  at?: number; // the kernel's wall clock when it was read (Unix seconds)
 }
 
 export interface StockState {

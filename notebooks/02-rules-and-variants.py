@@ -29,7 +29,8 @@ for key, spec in ww.CATALOGUE.items():
 # %% [markdown]
 # ## Standard against Relaxed Will o' the Wisp
 #
-# The same position: in Standard only a run in one suit moves; in Relaxed any run does.
+# The same position: in Standard only a run in one suit moves; in Relaxed any run does. In code and in files the
+# piles are `t0`, `t1`, ...; the table and the text board number them from 1 (pile 1 is `t0`).
 
 # %%
 doc = {

@@ -110,25 +110,31 @@ def leads_nowhere(game: Game, move) -> bool:
     return after.is_stuck()
 
 
-def test_the_clock_stands_while_no_move_is_left_and_runs_again_after_undo(monkeypatch):
+def test_a_dead_end_is_said_and_stands_the_clock_which_runs_again_after_undo(monkeypatch):
     now = [100.0]
     monkeypatch.setattr("wispwidget.widgets.controller.time.monotonic", lambda: now[0])
     w = play("micro-wisp", seed=6, auto_verdict=False)
-    assert w.table["clock"] == {"seconds": 0.0, "running": False}  # no move yet
+
+    def clock() -> dict:
+        return {k: w.table["clock"][k] for k in ("seconds", "running")}
+
+    assert clock() == {"seconds": 0.0, "running": False}  # no move yet
     moves = list(w.game.iter_legal_moves())
     dead_end = next(m for m in moves if leads_nowhere(w.game, m))
     w.move(*next(m for m in moves if m != dead_end))
     now[0] += 5
     w.undo()
-    assert w.table["clock"] == {"seconds": 5.0, "running": True}
+    assert clock() == {"seconds": 5.0, "running": True}
     w.move(*dead_end)
-    assert w.game.is_stuck()
+    assert w.game.is_stuck() and "no move left" in w.status  # said, not only seen on a stopped clock
+    assert w.message["text"].endswith("No move is left: Undo, Restart, or Review to see where the game was lost.")
     now[0] += 3
-    assert w.table["clock"] == {"seconds": 5.0, "running": False}  # counts the time before the dead end only
+    assert clock() == {"seconds": 5.0, "running": False}  # counts the time before the dead end only
     now[0] += 60  # a minute staring at a lost table counts for nothing
     w.undo()
     now[0] += 2
     assert w.table["clock"]["running"] and w.controller.seconds == pytest.approx(7.0)
+    assert abs(w.table["clock"]["at"] - time.time()) < 60  # when, so a view opened later counts on from there
 
 
 def test_a_win_by_hand_gives_a_summary_and_counts_in_the_statistics(data_dir):
@@ -311,6 +317,39 @@ def test_review_takes_the_table_back_before_the_losing_move_and_shows_the_better
         w.redo()
     assert list(w.game.moves_played) == played
     assert w.review(show=False).verdict == "lost-at" and w.moves == len(played)  # Python may just ask
+
+
+def test_review_again_on_an_unsettled_review_searches_longer_up_to_a_limit(monkeypatch):
+    from wispwidget.widgets import controller as controller_module
+
+    from .test_review import lost_game
+
+    _, moves, _ = lost_game(10)
+    w = play("mini-wisp", seed=10, auto_verdict=False)
+    for move in moves:
+        w.move(*move)
+    budgets = []
+    real = controller_module.run_review
+
+    def spy(*args, **kwargs):
+        budgets.append(kwargs["max_positions"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(controller_module, "run_review", spy)
+    monkeypatch.setattr(controller_module, "REVIEW_MOST", 10)
+    w.review_positions = 2  # too few to settle anything
+    at = w.moves
+    assert w.review().verdict == "unknown" and w.moves == at  # nothing to show: the table stays
+    assert "Press Review again to search longer (10 positions" in w.message["text"]
+    assert "Try a larger budget" not in w.message["text"]  # the table says how
+    assert w.review().verdict == "unknown" and budgets == [2, 10]
+    assert "That is the most Review searches from the table" in w.message["text"]
+    w.review()
+    assert budgets == [2, 10, 10]  # no further
+    w.undo()
+    w.redo()  # another version of the table: back to the usual budget
+    w.review()
+    assert budgets[-1] == 2
 
 
 def test_the_review_button_answers_on_a_won_game_as_review_does():

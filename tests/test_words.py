@@ -8,8 +8,8 @@ import pytest
 
 from wispwidget import Game, IllegalMoveError, Move
 from wispwidget.api import new_game
-from wispwidget.games.catalogue import CATALOGUE
-from wispwidget.io.words import card_words, game_label, move_words, pile_words, plural, refusal
+from wispwidget.games.catalogue import CATALOGUE, get_game
+from wispwidget.io.words import card_words, game_label, menu_label, move_words, pile_words, plural, refusal
 
 ENGINE_ID = re.compile(r"\b[tf]\d+\b|\b[A2-9TJQK][CDHS]\b")
 
@@ -36,6 +36,11 @@ def test_exact_game_names_with_the_variant_once():
 
     lab = make_variant("will-o-the-wisp", build="same-suit")
     assert game_label(lab) == lab.name == "Will o' the Wisp: builds in suit"  # not "(Lab 1a2b3c4d)"
+    # in the game menu, which cuts long names short, what differs comes first
+    assert menu_label(lab) == "builds in suit (Will o' the Wisp)"
+    assert menu_label(get_game("will-o-the-wisp", "relaxed")) == "Will o' the Wisp (Relaxed)"
+    named = make_variant("will-o-the-wisp", build="same-suit", name="Suited Wisp")
+    assert menu_label(named) == "Suited Wisp"  # a name of one's own is kept whole
 
 
 def test_named_move_kinds():

@@ -196,7 +196,11 @@ export class StatsPanel {
   }
 }
 
-/** Play time: the kernel's seconds at this version, counted on locally while the clock runs. */
+/**
+ * Play time: the kernel's seconds at its wall-clock time `at`, counted on from there while the clock runs, so a
+ * view opened (or reloaded) later shows the time now, not the time of the last move. A browser whose clock is
+ * behind the kernel's never shows less than the kernel said; without `at`, it counts from when the view got it.
+ */
 export class ClockView {
   el: HTMLElement;
   private base = 0;
@@ -209,17 +213,16 @@ export class ClockView {
   }
   private shown = "";
   update(clock: Clock | null | undefined): void {
-    // Redraws that do not change the kernel's clock (a message, a job's progress) keep counting on: starting
-    // again from the older seconds would make the clock jump back.
-    const key = clock ? `${clock.seconds}/${clock.running}` : "";
-    if (key === this.shown && (this.timer || !clock?.running)) return;
+    // Redraws that do not change the kernel's clock (a message, a job's progress) keep counting on.
+    const key = clock ? `${clock.seconds}/${clock.running}/${clock.at}` : "";
+    if (key === this.shown) return;
     this.shown = key;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.el.hidden = !clock;
     if (!clock) return;
     this.base = clock.seconds;
-    this.since = Date.now();
+    this.since = clock.at !== undefined ? Math.min(clock.at * 1000, Date.now()) : Date.now();
     this.tick(clock.running);
     if (clock.running) this.timer = setInterval(() => this.tick(true), 1000);
   }

@@ -139,9 +139,11 @@ export class Toolbar {
       this.game.replaceChildren(...games.map((g, i) => {
         const option = h(doc, "option", "", labels[i]);
         option.value = values[i];
+        option.title = labels[i];
         return option;
       }));
     }
     if (values.includes(current)) this.game.value = current;
+    this.game.title = labels[values.indexOf(current)] ?? ""; // the whole name, where the menu cuts it short
   }
 }

@@ -44,6 +44,12 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count:,} {word if count == 1 else (many or word + 's')}"
 
 
+def _lab_changes(spec: GameSpec) -> tuple[str, str] | None:
+    """A rule-variant lab's game as (base game's name, its changes), from its name "Base: changes"; else None."""
+    base, sep, changes = spec.name.partition(": ")
+    return (base, changes) if spec.variant.startswith("lab-") and sep else None
+
+
 def game_label(spec: GameSpec) -> str:
     """The game's exact name with its variant said once: "Spider (two suits)", "Will o' the Wisp (Relaxed)"."""
     name = spec.name
@@ -55,6 +61,13 @@ def game_label(spec: GameSpec) -> str:
     if name.endswith(")"):
         return f"{name[:-1]}, {variant})"
     return f"{name} ({variant.capitalize()})"
+
+
+def menu_label(spec: GameSpec) -> str:
+    """``game_label``, with a lab variant's changes first ("builds in suit (Will o' the Wisp)"): a narrow menu
+    cuts the end of a name, and every lab variant of a game starts with the same base name."""
+    lab = _lab_changes(spec)
+    return f"{lab[1]} ({lab[0]})" if lab else game_label(spec)
 
 
 def moving_card(game: Game, move: Move) -> Card | None:

@@ -63,6 +63,9 @@ def move_words(position: Position, move: Move) -> str:
     return f"{what} from {place_words(move.source)} {where}"
 
 
+TRY_LARGER = " Try a larger budget."  # the end of an unsettled review's message (the table says how instead)
+
+
 @dataclass(frozen=True)
 class Review:
     """What ``review`` found. ``verdict`` is one of:
@@ -188,8 +191,8 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
                         "no move lost it.", losing_range=(0, 0))
         before, move, line = positions[lo], moves[lo], lines[lo]
         message = (f"The game was lost at move {lo + 1}: {move_words(before, move)}. Before it the game could "
-                   f"still be won (proved); after it, it could not (proved, searching every line). "
-                   f"Instead, {move_words(before, line[0])} keeps a win ({len(line)} moves).")
+                   f"still be won (proved); after it, it could not (proved: the solver tried every line). "
+                   f"Instead, {move_words(before, line[0])} keeps a win (a winning line of {len(line)} moves).")
         return done("lost-at", message, losing_index=lo, losing_move=move, before=before, better=line)
     first, last_k = lo + 1, min(hi, n)
     won_part = f"winnable after {lo} moves (proved)" if lo > 0 else (
@@ -197,5 +200,5 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
     lost_part = f"lost after {hi} moves (proved)" if hi <= n else "not proved lost after the last move"
     which = "the losing move is" if hi <= n and lo >= 0 else "the losing move, if there is one, is"
     message = (f"Not settled within {budget}: the game was {won_part} and {lost_part}; {which} "
-               f"one of moves {max(first, 1)} to {last_k}. Try a larger budget.")
+               f"one of moves {max(first, 1)} to {last_k}.{TRY_LARGER}")
     return done("unknown", message, losing_range=(max(first, 1), last_k))

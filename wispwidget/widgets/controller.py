@@ -28,12 +28,13 @@ from ..errors import WispError
 from ..games.catalogue import CATALOGUE, get_game
 from ..games.spec import GameSpec
 from ..io import formats
-from ..io.words import game_label, move_words, plural, positions_words, refusal, seconds_words, sentence
+from ..io.words import game_label, menu_label, move_words, plural, positions_words, refusal, seconds_words, sentence
 from ..limits import check_max_positions, check_time_limit
 from ..search.hints import Hint, Hinter
 from ..search.planner import PlanSettings
 from ..search.players import PLAYERS, InformationSet, PlannerPlayer, referee
 from ..search.solver import SolveResult, solve
+from ..studies.review import TRY_LARGER
 from ..studies.review import review as run_review
 from ..studies.winnable import catalogue_range, proved_seeds
 from .jobs import Job, JobRunner
@@ -47,12 +48,15 @@ REPLAY_SPEED = 4.0
 POSITION_JOBS = ("verdict", "hint", "fair_hint", "solve", "replay", "watch", "review")
 JOB_KINDS = ("solve", "replay", "watch", "hint", "fair_hint", "winnable", "review")  # shown to the player
 REVIEW_POSITIONS = 200_000  # per position a review checks: a few seconds in the C core
+REVIEW_AGAIN = 5  # pressing Review again on an unsettled review multiplies its budget by this much
+REVIEW_MOST = 5_000_000  # up to this many positions for each position checked (about a minute each at worst)
+NO_MOVE_LEFT = "No move is left: Undo, Restart, or Review to see where the game was lost."
 ALREADY_WON = "The game is already won; deal a new game to play again."
 
 
 def games_menu() -> list[dict[str, str]]:
     """The games the menu offers, each with its exact name and variant said once."""
-    return [{"game": s.game, "variant": s.variant, "name": s.name, "label": game_label(s)} for s in CATALOGUE.values()]
+    return [{"game": s.game, "variant": s.variant, "name": s.name, "label": menu_label(s)} for s in CATALOGUE.values()]
 
 
 def start_of(game: Game) -> Position:
@@ -92,6 +96,7 @@ class TableController:
         self._publish_to = publish
         self.published: dict[str, Any] = {}
         self.last_review: Any = None
+        self._unsettled_review: tuple[int, int] | None = None  # (version, budget) of a review that did not settle
         self.game: Game
         self.played_counted = False
         self.win_counted = False
@@ -284,7 +289,8 @@ class TableController:
         if kind == "play" and not self.played_counted:
             self.played_counted = True
             self.stats = self.store.played(game.spec.key)
-        self._run_clock(self.played_counted and not self.win_summary and not game.is_won() and not game.is_stuck())
+        stuck = game.is_stuck()
+        self._run_clock(self.played_counted and not self.win_summary and not game.is_won() and not stuck)
         if game.is_won():
             if not self.win_summary:
                 seconds = self.seconds
@@ -297,6 +303,8 @@ class TableController:
             moves, seconds = self.win_summary["moves"], self.win_summary["seconds"]
             self.say(f"You won in {plural(moves, 'move')} and {seconds_words(seconds)}! Every card is home."
                      if not self.assisted else f"Won in {plural(moves, 'move')}: every card is home.", "win")
+        elif stuck:
+            self.say(f"{announce} {NO_MOVE_LEFT}" if announce else NO_MOVE_LEFT, "info")
         elif announce:
             self.say(announce, "info")
         self._table = public_state(game, seed=self.seed, version=self.version, reveal=self.reveal, last=self.last,
@@ -321,8 +329,10 @@ class TableController:
 
     @property
     def clock(self) -> dict[str, Any]:
-        """The game's clock as the view shows it (it ticks on its own while ``running``)."""
-        return {"seconds": round(self.seconds, 1), "running": self.clock_since is not None}
+        """The game's clock as the view shows it: ``seconds`` of play at ``at`` (the kernel's wall clock, Unix
+        seconds); while ``running`` a view counts on from there, so one opened later shows the time now."""
+        return {"seconds": round(self.seconds, 1), "running": self.clock_since is not None,
+                "at": round(time.time(), 3)}
 
     # -- what is known ---------------------------------------------------------------------------------------
 
@@ -567,8 +577,8 @@ class TableController:
         With ``show``, a review that names the losing move takes the table back to the position before it (the
         player's moves stay to Redo) and highlights a move that keeps a win from there.
         """
-        budget = self.review_positions if max_positions is None else check_max_positions(max_positions)
         with self.lock:
+            budget = self._review_budget() if max_positions is None else check_max_positions(max_positions)
             version, start, moves = self.version, self.start, list(self.game.moves_played)
             known_lost = self._proved_lost_along(start, moves)
 
@@ -584,14 +594,33 @@ class TableController:
                     if self.version != version:
                         return
                     self.last_review = result
+                    self._unsettled_review = (version, budget) if result.verdict == "unknown" else None
                     if show and result.verdict == "lost-at":
                         self._show_losing_move(result)
+                    elif result.verdict == "unknown":
+                        self.say(result.message.removesuffix(TRY_LARGER) + self._review_longer(budget), "info")
                     else:
                         self.say(result.message, "info")
                     self._publish()
 
             job = self.jobs.start("review", "Reviewing your moves…", work, done)
         return self._finish(job, wait)
+
+    def _review_budget(self) -> int:
+        """Review's budget from the table: ``review_positions``, five times the last one when the last review of
+        this very position was not settled (pressing Review again searches longer), up to REVIEW_MOST."""
+        last = self._unsettled_review
+        if last is None or last[0] != self.version:
+            return self.review_positions
+        return max(self.review_positions, min(last[1] * REVIEW_AGAIN, REVIEW_MOST))
+
+    def _review_longer(self, budget: int) -> str:
+        """What to do when a review from the table was not settled within ``budget``."""
+        if budget < REVIEW_MOST:
+            more = min(budget * REVIEW_AGAIN, REVIEW_MOST)
+            return f" Press Review again to search longer ({more:,} positions for each position checked)."
+        return (" That is the most Review searches from the table; w.review(max_positions=...) searches longer "
+                "(it may take minutes).")
 
     def _proved_lost_along(self, start: Position, moves: list[Move]) -> list[int]:
         """The positions along the moves that the running verdict has already proved lost (no need to search)."""
@@ -735,6 +764,8 @@ class TableController:
         """One line: game, deal, moves and what is known."""
         deal = f"deal {self.seed}" if self.seed is not None else "set position"
         parts = [game_label(self.game.spec), deal, plural(len(self.game.moves_played), "move")]
+        if self.game.is_stuck():
+            parts.append("no move left")
         if self.verdict:
             parts.append(self.verdict)
         return " · ".join(parts)

@@ -34,8 +34,8 @@ def public_state(game: Game, *, seed: int | None, version: int, reveal: bool = F
 
     ``last`` says what made this state, so the browser can animate it:
     ``{"move": [source, target, count] | None, "kind": "play" | "undo" | "redo" | "new"}`` (None when
-    unknown). ``clock`` is the play time at this version, ``{"seconds": float, "running": bool}`` (None
-    when the caller keeps no clock: the browser then shows no timer).
+    unknown). ``clock`` is the play time at this version, ``{"seconds": float, "running": bool, "at": float}``
+    (``at``: when, in Unix seconds; None when the caller keeps no clock: the browser then shows no timer).
     """
     spec = game.spec
     tableau = []
