@@ -145,6 +145,19 @@ describe("the table view", () => {
     expect(model.sent[1]).toEqual({ type: "click", pile: "stock", version: 3 });
   });
 
+  it("ArrowUp takes no more cards than a legal move carries", () => {
+    const { el, model } = mount();
+    model.emit("table", state({ version: 4, legal: [["t0", "t1", 1]] })); // the two cards are no run that moves
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    root.focus();
+    const key = (k: string) => root.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+    key("ArrowUp");
+    key(" ");
+    key("ArrowRight");
+    key(" ");
+    expect(model.sent).toEqual([{ type: "move", from: "t0", to: "t1", count: 1, version: 4 }]);
+  });
+
   it("cleans up its listeners", () => {
     const { model } = mount();
     cleanup?.();
@@ -391,6 +404,9 @@ describe("panels drawn from the kernel's traits", () => {
     const text = el.querySelector(".ww-hint-text") as HTMLElement;
     expect(text.hidden).toBe(false);
     expect(text.textContent).toBe("Move 9\u2665 8\u2665 onto 10\u2660. (a suggestion, not a proof)");
+    const said = "Try Deal: a suggestion, not a proof; no winning line was found within 250,000 positions.";
+    model.emit("hint_move", { from: "stock", to: "tableau", count: 1, text: said, proved: false });
+    expect(text.textContent).toBe(said); // the kernel said it already: once is enough
     model.emit("hint_move", {});
     expect(text.hidden).toBe(true);
     expect(el.querySelectorAll(".ww-hint").length).toBe(0);
@@ -408,6 +424,15 @@ describe("panels drawn from the kernel's traits", () => {
       { type: "new_deal", game: "will-o-the-wisp", variant: "standard", seed: 7, winnable: false },
       { type: "new_deal", game: "will-o-the-wisp", variant: "standard", winnable: true },
     ]);
+  });
+
+  it("a win that Solve or Watch helped with does not say the player won it alone", () => {
+    const { el, model } = mount({ win_summary: { moves: 145, seconds: 49, hints: 0, undos: 1, assisted: true } });
+    model.emit("table", state({ version: 9, won: true, seed: 7 }));
+    const summary = el.querySelector("[data-win-summary]") as HTMLElement;
+    expect(summary.querySelector(".ww-win-title")!.textContent).toBe("Won, with help");
+    expect(summary.textContent).not.toContain("You won");
+    expect(summary.textContent).toContain("not in your statistics");
   });
 
   it("statistics open from a button", () => {

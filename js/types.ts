@@ -98,6 +98,7 @@ export interface WinSummary {
   seconds?: number;
   hints?: number;
   undos?: number;
+  assisted?: boolean; // Solve or Watch played some of the moves (the win is not in the statistics)
 }
 
 /** The traits of the table widget (all owned by the kernel). */

@@ -39,7 +39,9 @@ game = ww.deal("will-o-the-wisp", 3, variant="relaxed")
 info = InformationSet.of(game)
 print("face-down per pile:", [down for down, _ in info.piles], "| stock:", info.stock_count,
       "| unseen cards:", len(info.unseen))
-print("one arrangement consistent with it:", ww.Game(info.sample(random.Random(1))).position() != game.position())
+arrangement = info.sample(random.Random(1))  # the unseen cards dealt at random into the hidden places
+print("a random arrangement looks the same from outside:", InformationSet.of(ww.Game(arrangement)) == info)
+print("but its hidden cards differ from the real deal's:", arrangement != game.position())
 
 # %% [markdown]
 # One decision, opened up: how many plans the planner found from what is visible, how many it weighed, and the

@@ -36,11 +36,13 @@ games = {
     "Kings to empty piles": make_variant(base, empty_pile="top-rank-only"),
     "Deals onto empty piles": make_variant(base, deal_needs_no_empty_pile=False),
 }
+print(solver_for(base).note)
 for label, spec in games.items():
-    print(f"{label:24} {spec.key:34} {solver_for(spec).note}")
+    dead_end_test = "on" if solver_for(spec).soundness.spider_dead_test else "off"
+    print(f"{label:24} {spec.key:34} the Spider dead-end test: {dead_end_test}")
 
 # %% [markdown]
-# Each variant's pruning is derived from its rules (`games/soundness.py`): the Spider dead test, for instance,
+# Each variant's pruning is derived from its rules (`games/soundness.py`): the Spider dead-end test, for instance,
 # needs empty piles that take anything, so it is off for "Kings to empty piles". A study solves the same deals
 # of each game, one by one, as `wispwidget study` does. Small numbers keep this notebook quick: 24 deals at
 # 20,000 positions each.
@@ -57,7 +59,7 @@ for label, result in studies.items():
 # Building only in suit is decisive: every deal is proved lost, so the whole winnable range sits near 0%.
 #
 # *Unknown* is not *lost*: "Kings to empty piles" settles nothing at this budget. Without empty piles that take
-# anything the Spider dead test is off, so the solver cannot prove losses cheaply, and with fewer ways to use an
+# anything the Spider dead-end test is off, so the solver cannot prove losses cheaply, and with fewer ways to use an
 # empty pile its wins are harder to find. So its *winnable* range runs from 0% (if every unknown deal were lost)
 # to 100% (if every one were won): the study says nothing yet. Even 300,000 positions per deal leave these
 # deals unsettled: some rule changes make a game far harder to settle, and a study then says so rather than

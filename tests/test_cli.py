@@ -165,3 +165,17 @@ def test_the_study_help_explains_every_option_and_no_peek_budget_is_noted(capsys
     assert status == 0 and "no-peek player solves the rest of the game in at most --max-positions (5,000)" in err
     status, _, err = run(capsys, "study", "micro-wisp", "--deals", "1-1", "--player", "no-peek", "--quiet")
     assert status == 0 and "note:" not in err
+
+
+def test_solve_writes_a_solution_that_check_replays_and_keeps_an_old_one_when_it_finds_none(capsys, tmp_path):
+    deal_file, solution = tmp_path / "deal.json", tmp_path / "solution.json"
+    deal_file.write_text(write_position(deal("micro-wisp", 1).position()))
+    status, out, _ = run(capsys, "solve", str(deal_file), "--solution", str(solution))
+    assert status == 0 and '"won"' in out
+    status, out, _ = run(capsys, "check", str(solution))
+    assert status == 0 and json.loads(out)["valid"] is True and json.loads(out)["won"] is True
+    before = solution.read_text()
+    status, _, err = run(capsys, "solve", str(deal_file), "--max-positions", "1", "--solution", str(solution))
+    assert status == 0 and "was not written" in err and solution.read_text() == before
+    status, _, err = run(capsys, "solve", str(deal_file), "--solution", str(tmp_path / "no" / "such" / "x.json"))
+    assert status == 2 and "--solution" in err  # checked before any work

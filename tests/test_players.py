@@ -152,3 +152,32 @@ def test_the_visible_key_of_a_game_is_its_information_sets_key():
             if not moves:
                 break
             game.play(rng.choice(moves))
+
+
+
+def test_a_watcher_s_patience_ends_play_that_shows_nothing_new_and_play_game_keeps_going():
+    import dataclasses
+    import itertools
+
+    base = InformationSet.of(Game.new("will-o-the-wisp", seed=7))
+    orders = itertools.permutations(base.piles)  # a new visible state each time, nothing new shown
+
+    def look():
+        return dataclasses.replace(base, piles=next(orders))
+
+    class First(players.Player):
+        def choose(self, info, rng):
+            return info.legal_moves[0]
+
+    def moves_until_the_end(patience):
+        moves, played = players.referee(look, First(), random.Random(1), patience=patience), 0
+        try:
+            while played < 50:
+                next(moves)
+                played += 1
+        except StopIteration as end:
+            return played, end.value
+        return played, None
+
+    assert moves_until_the_end(10) == (10, "nothing new in 10 moves")
+    assert moves_until_the_end(None) == (50, None)  # play_game's referee waits for the move limit

@@ -332,3 +332,13 @@ def test_a_mostly_unsettled_study_says_what_to_try():
     result = lab.study(wait=True, timeout=60)
     assert result.mostly_unknown and "Most deals were not settled" in lab.status
     assert "unknowns counted both ways" in lab.status
+
+
+def test_the_top_rank_is_named_for_the_deck_in_the_choices_and_the_changes():
+    lab = VariantLabWidget("mini-wisp")
+    assert lab.options["empty_pile"]["top-rank-only"] == "only a 6 (the deck's top rank)"
+    lab.set(empty_pile="top-rank-only")
+    assert "an empty pile takes only a 6" in lab.spec.name and "King" not in lab.spec.name
+    lab.set(top_rank=13)
+    assert lab.options["empty_pile"]["top-rank-only"] == "only a King"
+    assert "an empty pile takes only a King" in lab.spec.name

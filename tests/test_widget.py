@@ -188,6 +188,7 @@ def test_solve_plays_the_winning_line_to_the_end():
     w.solve(interval=0)
     w.wait(30)
     assert w.won and w.game.is_won() and w.message["kind"] == "win"
+    assert w.win_summary["assisted"] and not w.message["text"].startswith("You won")  # the solver played it
 
 
 def test_watch_lets_the_no_peek_player_play_as_it_would_alone():

@@ -146,7 +146,7 @@ def test_a_win_by_hand_gives_a_summary_and_counts_in_the_statistics(data_dir):
     line = win_by_hand(w)
     assert w.won and w.message["kind"] == "win" and "You won in" in w.message["text"]
     assert w.win_summary["moves"] == len(line) and w.win_summary["hints"] == 1 and w.win_summary["undos"] == 0
-    assert w.win_summary["seconds"] >= 0 and w.table["clock"]["running"] is False
+    assert w.win_summary["seconds"] >= 0 and w.table["clock"]["running"] is False and not w.win_summary["assisted"]
     assert w.stats["played"] == 1 and w.stats["won"] == 1 and w.stats["current_streak"] == 1
     assert w.stats["best_seconds"] is not None
     w.undo()

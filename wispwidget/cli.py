@@ -304,15 +304,25 @@ def _solver_failed(exc: BaseException) -> RunFailed:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    """Solve a position; print ``wisp-solve/1``."""
+    """Solve a position; print ``wisp-solve/1`` (and, with ``--solution``, write the winning line found as a
+    ``wisp-solution/1`` that ``check`` replays; an existing file is left as it was when no line is found)."""
     from .search.solver import SolverDefect, solve
 
     position = _read_position(args.file)
+    if args.solution is not None:
+        _check_writable(args.solution, "--solution")
     try:
         result = solve(position, max_positions=args.max_positions, time_limit=args.time_limit)
     except (SolverDefect, MemoryError) as exc:
         raise _solver_failed(exc) from None
     _print_json(result.to_dict())
+    if args.solution is not None:
+        if result.result != "won":
+            print(f"wispwidget: no winning line was found ({result.result}), so {_name(args.solution)} was not "
+                  "written", file=sys.stderr)
+        else:
+            with _atomic_output(args.solution, "--solution") as handle:
+                handle.write(formats.write_solution(position, result.moves) + "\n")
     return EXIT_OK
 
 
@@ -471,6 +481,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--max-positions", type=budget, default=1_000_000)
     p.add_argument("--time-limit", type=seconds, default=None, help="seconds (more than 0)")
+    p.add_argument("--solution", default=None, metavar="FILE",
+                   help="also write the winning line found as a wisp-solution/1 (for check); nothing is written "
+                        "when no line is found")
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("study", help="solve (or play) many deals and summarise them")

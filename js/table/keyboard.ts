@@ -21,6 +21,13 @@ export function movable(state: TableState, pile: string): string[] {
   return [];
 }
 
+/** How many cards of `pile` the cursor may take: the most that a legal move carries (the kernel's list), so
+ * ArrowUp never offers cards that cannot move together; at least one (picking it up says why it cannot move). */
+export function mostMovable(state: TableState, pile: string): number {
+  const counts = (state.legal ?? []).filter(([from]) => from === pile).map(([, , count]) => count);
+  return Math.max(1, ...counts);
+}
+
 /** What the cursor says when it lands on a pile. */
 export function describePile(state: TableState, pile: string, count = 1): string {
   if (pile === "stock") return `Stock, ${stockText(state.stock)}`;
@@ -46,7 +53,7 @@ export function describePile(state: TableState, pile: string, count = 1): string
 }
 
 export const KEYS: [keys: string, does: string][] = [
-  ["\u2190 \u2192", "move between piles (stock, waste, foundations, tableau)"],
+  ["\u2190 \u2192", "move between the piles: the stock, then the others left to right"],
   ["\u2191 \u2193", "choose how many cards of a pile"],
   ["Enter", "play by the click rule (deal, on the stock)"],
   ["Space", "pick up; Space again on another pile puts them there"],

@@ -124,7 +124,9 @@ export class HintArrow {
        apex?: number): void {
     const on = Boolean(hint && hint.from);
     this.text.hidden = !on || !hint!.text;
-    if (on && hint!.text) this.text.textContent = hint!.proved === false ? `${hint!.text} (a suggestion, not a proof)` : hint!.text;
+    // A suggestion says so once: the kernel's words may already say it.
+    const unsaid = hint?.proved === false && !/not a proof/.test(hint.text ?? "");
+    if (on && hint!.text) this.text.textContent = unsaid ? `${hint!.text} (a suggestion, not a proof)` : hint!.text;
     if (!on || !from || !to) {
       this.svg.style.display = "none";
       return;
@@ -143,6 +145,7 @@ export class HintArrow {
 export class WinPanel {
   el: HTMLElement;
   private body: HTMLElement;
+  private title: HTMLElement;
   constructor(doc: Document, playAgain: () => void, nextWinnable: () => void) {
     this.el = h(doc, "div", "ww-banner ww-win");
     this.el.setAttribute("data-win-summary", "");
@@ -152,7 +155,8 @@ export class WinPanel {
     this.body = h(doc, "div", "ww-win-body");
     const actions = h(doc, "div", "ww-win-actions");
     actions.append(button(doc, "Play again", playAgain), button(doc, "Next winnable deal", nextWinnable));
-    this.el.append(h(doc, "div", "ww-win-title", "You won!"), this.body, actions);
+    this.title = h(doc, "div", "ww-win-title", "You won!");
+    this.el.append(this.title, this.body, actions);
   }
   update(won: boolean, summary: WinSummary | undefined, moves: number): void {
     this.el.hidden = !won;
@@ -162,6 +166,10 @@ export class WinPanel {
     if (s.seconds !== undefined) parts.push(clockText(s.seconds));
     if (s.hints !== undefined) parts.push(plural(s.hints, "hint"));
     if (s.undos !== undefined) parts.push(plural(s.undos, "undo"));
+    // Solve or Watch played some of the moves: a win, but not the player's (the statistics leave it out too).
+    this.title.textContent = s.assisted ? "Won, with help" : "You won!";
+    this.el.setAttribute("aria-label", s.assisted ? "Won, with help" : "You won");
+    if (s.assisted) parts.push("Solve or Watch played some moves: not in your statistics");
     this.body.textContent = parts.join(" \u00b7 ");
   }
 }

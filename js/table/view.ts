@@ -9,7 +9,7 @@ import { POSITIONAL_REQUESTS } from "../schema.gen";
 import type { HintMove, Job, Message, Request, TableModel, TableState } from "../types";
 import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
 import { Dragger, type Pickup } from "./drag";
-import { describePile, movable, pileOrder } from "./keyboard";
+import { describePile, mostMovable, movable, pileOrder } from "./keyboard";
 import { columnsNeeded, fitMetrics, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
 import { ClockView, HintArrow, JobPanel, keysDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
 import { reconcile, released, type Slot } from "./reconcile";
@@ -44,6 +44,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const viewOnly = Boolean(model.get("view_only"));
   const root = h(doc, "div", "ww-root");
   root.tabIndex = 0;
+  // JupyterLab (Lumino) leaves keys pressed in here to the table: "a" or "d d" must not add or delete cells.
+  root.dataset.lmSuppressShortcuts = "true";
   root.setAttribute("role", "application");
   root.setAttribute("aria-label", "Solitaire table");
   root.setAttribute("aria-roledescription", "solitaire table; arrows move, Enter plays, Space picks up, ? shows the keys");
@@ -72,8 +74,12 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const winPanel = new WinPanel(doc, () => playAgain(), () => send({ type: "new_deal", game: state.game, variant: state.variant, winnable: true }));
   const statsPanel = new StatsPanel(doc, () => closeDialog(statsPanel.el));
   const keys = keysDialog(doc, () => closeDialog(keys));
-  if (!viewOnly) root.append(toolbar.el, jobPanel.el, replayPanel.el);
-  root.append(board, arrow.text, statusRow, live);
+  // Work in progress (a hint, Review, Watch, Solve) shows under the board, so its bar never moves the cards
+  // under the pointer.
+  if (!viewOnly) root.append(toolbar.el);
+  root.append(board);
+  if (!viewOnly) root.append(jobPanel.el, replayPanel.el);
+  root.append(arrow.text, statusRow, live);
   if (!viewOnly) root.append(winPanel.el, statsPanel.el, keys);
   el.append(root);
 
@@ -512,7 +518,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       cursor.count = 1;
       moved = true;
     } else if (key === "ArrowUp") {
-      cursor.count = Math.min(cursor.count + 1, Math.max(1, up.length));
+      cursor.count = Math.min(cursor.count + 1, Math.max(1, Math.min(up.length, mostMovable(state, pile))));
       moved = true;
     } else if (key === "ArrowDown") {
       cursor.count = Math.max(1, cursor.count - 1);

@@ -25,10 +25,14 @@ def test_panels_follow_the_kernels_traits():
         root = page.locator(".ww-root")
         settled(page)
         # long work: its label and progress, Cancel
+        card = root.locator('[data-pile="t0"] [data-card]').last
+        before = card.bounding_box()
         kernel.value("setattr(w, 'job', {'kind': 'winnable', 'label': 'Proving deal 12 winnable', "
                      "'positions': 48000, 'cancellable': True}) or 0")
         job = root.get_by_role("progressbar", name="Working")
         expect(job).to_be_visible()
+        assert card.bounding_box() == before  # the bar shows under the board: no card moves under the pointer
+        assert job.bounding_box()["y"] > root.locator(".ww-board").bounding_box()["y"]
         expect(job).to_contain_text("Proving deal 12 winnable")
         expect(job).to_contain_text("48,000 positions")
         expect(job.get_by_role("button", name="Cancel")).to_be_visible()

@@ -235,6 +235,12 @@ def test_keyboard_reaches_every_pile_and_the_keys_overlay_opens(lab):
         page.keyboard.press("ArrowRight")
         seen.append(page.locator(".ww-root .ww-cursor").first.get_attribute("data-pile"))
     assert sorted(seen) == sorted(piles)
+    cells = page.locator(".jp-Notebook .jp-Cell").count()
+    for key in ("a", "b", "d", "d", "x"):  # JupyterLab's cell keys: not while the table has the keyboard
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert page.locator(".jp-Notebook .jp-Cell").count() == cells
+    assert kernel.value("w.game.spec.game") == "waxing-moon"  # the table is still there, still this game
     page.keyboard.press("?")
     dialog = page.get_by_role("dialog", name="Keyboard")
     expect(dialog).to_be_visible()

@@ -491,15 +491,18 @@ MAX_MOVES = 600  # a game an honest player has not finished by then is counted a
 
 
 def referee(look: Callable[[], InformationSet], player: Player, rng: random.Random,
-            max_moves: int = MAX_MOVES) -> Generator[Move, None, str]:
+            max_moves: int = MAX_MOVES, patience: int | None = None) -> Generator[Move, None, str]:
     """The rules of honest play, one move at a time: yield the player's moves for the caller to play.
 
     ``look()`` gives what can be seen of the game now; the player is handed only that. The generator returns
     why play ended: ``won``, ``no legal move``, ``going round in circles`` (a visible state seen a fourth
-    time) or ``move limit``.
+    time), ``move limit``, or, with ``patience`` N, ``nothing new in N moves`` (no card shown, dealt or put
+    away for N moves while cards are still hidden: a watcher need not wait for the move limit; ``play_game``
+    and the benchmarks leave it out).
     """
     player.reset()
     seen: Counter[tuple] = Counter()
+    progress, since = None, 0
     for _ in range(max_moves):
         info = look()
         if info.is_won:
@@ -509,6 +512,10 @@ def referee(look: Callable[[], InformationSet], player: Player, rng: random.Rand
         seen[info.key] += 1
         if seen[info.key] > 3:
             return "going round in circles"
+        now = (len(info.unseen), info.stock_count, len(info.finished), sum(map(len, info.foundations)))
+        progress, since = now, (since + 1 if now == progress else 0)
+        if patience is not None and info.unseen and since >= patience:
+            return f"nothing new in {patience} moves"
         yield player.choose(info, rng)
     return "won" if look().is_won else "move limit"
 

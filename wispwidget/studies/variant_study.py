@@ -34,12 +34,22 @@ CHOICES: dict[str, dict[str, str]] = {
     "build": {Build.ANY_SUIT.value: "on a card one rank higher, any suit",
               Build.SAME_SUIT.value: "on a card one rank higher, same suit"},
     "empty_pile": {EmptyPile.ANY.value: "any card or run",
-                   EmptyPile.TOP_RANK_ONLY.value: "only a King (the deck's top rank)"},
+                   EmptyPile.TOP_RANK_ONLY.value: "only a King"},
     "stock": {Stock.DEAL_TO_PILES.value: "deals a card onto every pile",
               Stock.DRAW_TO_WASTE.value: "draws one card to a waste, one pass"},
     "foundations": {Foundations.REMOVE_RUNS.value: "a finished suited run leaves by itself",
                     Foundations.BUILD_UP_IN_SUIT.value: "built up in suit from the Ace, card by card"},
 }
+
+TOP_RANK_WORDS = {1: "an Ace", 11: "a Jack", 12: "a Queen", 13: "a King"}
+
+
+def choices_for(top_rank: int = 13) -> dict[str, dict[str, str]]:
+    """``CHOICES`` in words for a deck whose highest rank is ``top_rank`` (a mini deck's top is not a King)."""
+    top = TOP_RANK_WORDS.get(top_rank, f"a {top_rank}")
+    return {**CHOICES, "empty_pile": {**CHOICES["empty_pile"], EmptyPile.TOP_RANK_ONLY.value:
+                                      f"only {top}" + ("" if top_rank == 13 else " (the deck's top rank)")}}
+
 
 _RULE_FIELDS = ("deck", "layout", "build", "movable", "empty_pile", "stock", "foundations",
                 "deal_needs_no_empty_pile", "foundation_piles", "foundation_to_tableau", "ace_between_foundations")
@@ -125,7 +135,7 @@ def differences(base: GameSpec, spec: GameSpec) -> list[str]:
     if spec.build is not base.build:
         out.append("builds in suit" if spec.build is Build.SAME_SUIT else "builds in any suit")
     if spec.empty_pile is not base.empty_pile:
-        out.append(f"an empty pile takes {CHOICES['empty_pile'][spec.empty_pile.value]}")
+        out.append(f"an empty pile takes {choices_for(spec.deck.top_rank)['empty_pile'][spec.empty_pile.value]}")
     if spec.deal_needs_no_empty_pile != base.deal_needs_no_empty_pile:
         out.append("the stock waits while a pile is empty" if spec.deal_needs_no_empty_pile
                    else "the stock deals onto empty piles too")

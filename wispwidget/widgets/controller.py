@@ -50,6 +50,7 @@ JOB_KINDS = ("solve", "replay", "watch", "hint", "fair_hint", "winnable", "revie
 REVIEW_POSITIONS = 200_000  # per position a review checks: a few seconds in the C core
 REVIEW_AGAIN = 5  # pressing Review again on an unsettled review multiplies its budget by this much
 REVIEW_MOST = 5_000_000  # up to this many positions for each position checked (about a minute each at worst)
+WATCH_PATIENCE = 60  # Watch stops after this many moves that show, deal and put away nothing (cards still hidden)
 NO_MOVE_LEFT = "No move is left: Undo, Restart, or Review to see where the game was lost."
 ALREADY_WON = "The game is already won; deal a new game to play again."
 
@@ -295,7 +296,7 @@ class TableController:
             if not self.win_summary:
                 seconds = self.seconds
                 self.win_summary = {"moves": len(game.moves_played), "seconds": round(seconds, 1),
-                                    "hints": self.hints, "undos": self.undos}
+                                    "hints": self.hints, "undos": self.undos, "assisted": self.assisted}
                 if not self.win_counted and self.played_counted:
                     self.win_counted = True
                     if not self.assisted:
@@ -522,7 +523,8 @@ class TableController:
         ``player`` is ``no-peek`` (the planner: it weighs what it can see over arrangements of the hidden cards,
         never looking at them), ``hindsight`` (the older hindsight vote) or ``heuristic``. It is handed
         only what a person sees, under the same ``referee`` as ``play_game``: it stops when it wins, has no move
-        left, goes round in circles or reaches the move limit, and when someone moves or ``stop()`` is called.
+        left, goes round in circles, shows nothing new in ``WATCH_PATIENCE`` moves (no card turned, dealt or put
+        away) or reaches the move limit, and when someone moves or ``stop()`` is called.
         """
 
 
@@ -544,7 +546,7 @@ class TableController:
                 honest = PLAYERS[player]()
                 if hasattr(honest, "cancel"):
                     honest.cancel = job.token  # Stop cancels its plans and solves at once
-                moves = referee(look, honest, random.Random(seed))
+                moves = referee(look, honest, random.Random(seed), patience=WATCH_PATIENCE)
                 expected = version
                 why = "stopped"
                 while True:

@@ -22,9 +22,9 @@ from ..games.spec import GameSpec
 from ..io.game_format import read_game, write_game
 from ..io.words import sentence
 from ..studies.variant_study import (
-    CHOICES,
     BackgroundStudy,
     StudyResult,
+    choices_for,
     controls_of,
     differences,
     make_variant,
@@ -70,7 +70,8 @@ class VariantLabWidget(anywidget.AnyWidget):
         self.last_result: StudyResult | None = None
         self.table: TableWidget | None = None
         self._loaded: tuple[dict[str, Any], str, str] | None = None  # a loaded variant's controls, key and name
-        self.options = {**CHOICES, "suits": "CDHS", "top_rank": [1, 13], "copies": [1, 8], "piles": [1, 16]}
+        self.options = {**choices_for(self.base.deck.top_rank), "suits": "CDHS", "top_rank": [1, 13],
+                        "copies": [1, 8], "piles": [1, 16]}
         self.controls = controls_of(self.base)
         self.on_msg(self._on_front_end_message)
         self._controls_changed({})
@@ -294,6 +295,9 @@ class VariantLabWidget(anywidget.AnyWidget):
                 self._say(f"The {what} changed, so the running study was stopped (its result would not apply).")
             if change and change.get("name") != "controls":
                 self.results = {}  # both bars were for the old deals or budget
+            top_rank = self.controls.get("top_rank")
+            if isinstance(top_rank, int) and self.options["empty_pile"] != choices_for(top_rank)["empty_pile"]:
+                self.options = {**self.options, "empty_pile": choices_for(top_rank)["empty_pile"]}
             try:
                 spec = self.spec
             except ValueError as exc:
