@@ -53,7 +53,7 @@ export function describePile(state: TableState, pile: string, count = 1): string
 }
 
 export const KEYS: [keys: string, does: string][] = [
-  ["\u2190 \u2192", "move between the piles: the stock, then the others left to right"],
+  ["\u2190 \u2192", "move between the piles: the stock first, then along each row"],
   ["\u2191 \u2193", "choose how many cards of a pile"],
   ["Enter", "play by the click rule (deal, on the stock)"],
   ["Space", "pick up; Space again on another pile puts them there"],

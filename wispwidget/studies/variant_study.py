@@ -41,7 +41,7 @@ CHOICES: dict[str, dict[str, str]] = {
                     Foundations.BUILD_UP_IN_SUIT.value: "built up in suit from the Ace, card by card"},
 }
 
-TOP_RANK_WORDS = {1: "an Ace", 11: "a Jack", 12: "a Queen", 13: "a King"}
+TOP_RANK_WORDS = {1: "an Ace", 8: "an 8", 11: "a Jack", 12: "a Queen", 13: "a King"}
 
 
 def choices_for(top_rank: int = 13) -> dict[str, dict[str, str]]:
