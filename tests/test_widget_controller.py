@@ -319,6 +319,26 @@ def test_review_takes_the_table_back_before_the_losing_move_and_shows_the_better
     assert w.review(show=False).verdict == "lost-at" and w.moves == len(played)  # Python may just ask
 
 
+def spy_on_reviews(monkeypatch) -> list[dict]:
+    """Every review the table runs, by its keyword arguments (the review itself still runs)."""
+    from wispwidget.widgets import controller as controller_module
+
+    calls: list[dict] = []
+    real = controller_module.run_review
+
+    def spy(*args, **kwargs):
+        calls.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(controller_module, "run_review", spy)
+    return calls
+
+
+def budgets_of(calls: list[dict]) -> list[int]:
+    """The budget each spied review was given, in order."""
+    return [call["max_positions"] for call in calls]
+
+
 def test_review_again_on_an_unsettled_review_searches_longer_up_to_a_limit(monkeypatch):
     from wispwidget.widgets import controller as controller_module
 
@@ -328,28 +348,21 @@ def test_review_again_on_an_unsettled_review_searches_longer_up_to_a_limit(monke
     w = play("mini-wisp", seed=10, auto_verdict=False)
     for move in moves:
         w.move(*move)
-    budgets = []
-    real = controller_module.run_review
-
-    def spy(*args, **kwargs):
-        budgets.append(kwargs["max_positions"])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(controller_module, "run_review", spy)
+    calls = spy_on_reviews(monkeypatch)
     monkeypatch.setattr(controller_module, "REVIEW_MOST", 10)
     w.review_positions = 2  # too few to settle anything
     at = w.moves
     assert w.review().verdict == "unknown" and w.moves == at  # nothing to show: the table stays
     assert "Press Review again to search longer (10 positions" in w.message["text"]
     assert "Try a larger budget" not in w.message["text"]  # the table says how
-    assert w.review().verdict == "unknown" and budgets == [2, 10]
+    assert w.review().verdict == "unknown" and budgets_of(calls) == [2, 10]
     assert "That is the most Review searches from the table" in w.message["text"]
     w.review()
-    assert budgets == [2, 10, 10]  # no further
+    assert budgets_of(calls) == [2, 10, 10]  # no further
     w.undo()
     w.redo()  # another version of the table: back to the usual budget
     w.review()
-    assert budgets[-1] == 2
+    assert budgets_of(calls)[-1] == 2
 
 
 def test_the_review_button_answers_on_a_won_game_as_review_does():
@@ -364,7 +377,6 @@ def test_the_review_button_answers_on_a_won_game_as_review_does():
 
 
 def test_the_review_trusts_what_the_running_verdict_already_proved_lost(monkeypatch):
-    from wispwidget.widgets import controller as controller_module
 
     from .test_review import lost_game
 
@@ -374,38 +386,24 @@ def test_the_review_trusts_what_the_running_verdict_already_proved_lost(monkeypa
         w.move(*move)
         assert w.wait(30)
     assert w.verdict in ("no longer winnable", "lost")
-    seen = {}
-    real = controller_module.run_review
-
-    def spy(*args, **kwargs):
-        seen.update(kwargs)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(controller_module, "run_review", spy)
+    calls = spy_on_reviews(monkeypatch)
     result = w.review(show=False)
     assert result.verdict == "lost-at" and result.losing_index == k
+    seen = calls[-1]
     assert len(moves) in seen["known_lost"] and all(j > k for j in seen["known_lost"])
 
 
 def test_the_review_buttons_budget_is_set_from_python_and_checked(monkeypatch):
     from wispwidget.limits import LimitError
-    from wispwidget.widgets import controller as controller_module
 
     w = play("micro-wisp", seed=1, auto_verdict=False)
-    budgets = []
-    real = controller_module.run_review
-
-    def spy(*args, **kwargs):
-        budgets.append(kwargs["max_positions"])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(controller_module, "run_review", spy)
+    calls = spy_on_reviews(monkeypatch)
     assert w.review_positions == 200_000
     w.review_positions = 5_000
     send(w, {"type": "review", "version": w.version})  # the button
-    assert w.wait(30) and budgets == [5_000]
+    assert w.wait(30) and budgets_of(calls) == [5_000]
     w.review(max_positions=7_000)
-    assert budgets == [5_000, 7_000]
+    assert budgets_of(calls) == [5_000, 7_000]
     for bad in (0, -3, 10**12, 2.5, "many"):
         with pytest.raises(LimitError):
             w.review_positions = bad
