@@ -32,9 +32,12 @@ GAMES = {"wisp": ("will-o-the-wisp", "standard"), "relaxed": ("will-o-the-wisp",
 ENDGAME_POSITIONS = 200_000  # players.PlannerPlayer.endgame_positions
 
 
-def play(args: tuple[str, list[int], PlanSettings]) -> list[tuple[int, int, float]]:
-    """(deal, won, seconds) for each deal, played by the planner with these settings (runs in a worker)."""
-    name, seeds, settings = args
+def play(args: tuple[str, list[int], PlanSettings, tuple[int, ...]]) -> list[tuple[int, int, float]]:
+    """(deal, won, seconds) for each deal, played by the planner with these settings (runs in a worker).
+
+    ``weights``, when not empty, replace the heuristic's weights (``native.default_weights``) for the game.
+    """
+    name, seeds, settings, weights = args
     lib = native.load_test_hooks()
     if lib is None:
         raise SystemExit(f"the C core's test build is not available: {native.why_unavailable}")
@@ -44,9 +47,12 @@ def play(args: tuple[str, list[int], PlanSettings]) -> list[tuple[int, int, floa
         blob = native.encode_position(position)
         data = (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob)
         stats = (ctypes.c_int32 * 3)()
+        spec = native.encode_spec(position)
+        if weights:
+            spec.weights[:] = [*weights, *(0,) * (native.WEIGHTS - len(weights))]
         chosen = _settings(dataclasses.replace(settings, seed=seed))
         started = time.perf_counter()
-        won = lib.wisp_plan_selfplay(ctypes.byref(native.encode_spec(position)), ctypes.byref(chosen), data,
+        won = lib.wisp_plan_selfplay(ctypes.byref(spec), ctypes.byref(chosen), data,
                                      len(blob), ENDGAME_POSITIONS, stats)
         if won < 0:
             raise RuntimeError(f"the planner failed on deal {seed}: {native.FAILURES.get(won, won)}")
@@ -54,19 +60,22 @@ def play(args: tuple[str, list[int], PlanSettings]) -> list[tuple[int, int, floa
     return out
 
 
-def measure(name: str, seeds: range, settings: PlanSettings, workers: int) -> tuple[int, int, float]:
+def measure(name: str, seeds: range, settings: PlanSettings, workers: int,
+            weights: tuple[int, ...] = ()) -> tuple[int, int, float]:
     """Games won, games played, and the median seconds a game."""
     chunks = [list(seeds[i::4 * workers]) for i in range(4 * workers)]
     with ProcessPoolExecutor(workers) as pool:
-        results = [r for part in pool.map(play, [(name, c, settings) for c in chunks if c]) for r in part]
+        results = [r for part in pool.map(play, [(name, c, settings, weights) for c in chunks if c]) for r in part]
     seconds = sorted(r[2] for r in results)
     return sum(r[1] for r in results), len(results), seconds[len(seconds) // 2]
 
 
-def changed(text: str) -> PlanSettings:
-    """``PlanSettings()`` with the fields of ``name=value,name=value`` changed."""
+def changed(text: str) -> tuple[PlanSettings, tuple[int, ...]]:
+    """``PlanSettings()`` with the fields of ``name=value,name=value`` changed, and the heuristic's weights
+    if ``weights=a/b/c...`` is among them (else empty: the game's own)."""
     values = dict(part.split("=", 1) for part in text.split(",") if part)
-    return dataclasses.replace(PlanSettings(), **{k: int(v) for k, v in values.items()})
+    weights = tuple(int(w) for w in values.pop("weights", "").split("/") if w)
+    return dataclasses.replace(PlanSettings(), **{k: int(v) for k, v in values.items()}), weights
 
 
 def main() -> None:
@@ -78,7 +87,8 @@ def main() -> None:
     options = parser.parse_args()
     seeds = parse_range(options.deals)
     for text in ["", *options.tries]:
-        won, played, seconds = measure(options.game, seeds, changed(text), options.workers)
+        settings, weights = changed(text)
+        won, played, seconds = measure(options.game, seeds, settings, options.workers, weights)
         low, high = wilson_interval(won, played)
         print(f"{options.game} {text or 'defaults'}: won {won}/{played} = {100 * won / played:.1f}% "
               f"(95% {100 * low:.1f}-{100 * high:.1f}%), {seconds:.2f} s a game (median)", flush=True)

@@ -97,10 +97,16 @@ def test_suggestions_do_not_go_back_to_positions_already_seen():
     assert replay.key() != game.key()
 
 
+def at_the_table(w: TableWidget, move) -> None:
+    """Play ``move`` as the player does: a request from the table, not a call from Python."""
+    source, target, count = move
+    send(w, {"type": "move", "from": source, "to": target, "count": count, "version": w.version})
+
+
 def win_by_hand(w: TableWidget) -> list:
     line = list(solve(w.game.position()).moves)
     for move in line:
-        w.move(*move)
+        at_the_table(w, move)
     return line
 
 
@@ -157,12 +163,27 @@ def test_a_win_by_hand_gives_a_summary_and_counts_in_the_statistics(data_dir):
     again = play("micro-wisp", seed=1, auto_verdict=False)
     assert again.stats["won"] == 1 and (data_dir / "stats.json").exists()
     # a played game left unwon ends the streak; a deal never touched is not counted
-    again.deal() if again.game.legal_moves() else None
-    again.move(*again.game.legal_moves()[0])
+    at_the_table(again, again.game.legal_moves()[0])
     again.new_deal(seed=2)
     again.new_deal(seed=3)
     stats = StatsStore().get("micro-wisp/standard")
     assert stats["played"] == 2 and stats["current_streak"] == 0 and stats["best_streak"] == 1
+
+
+def test_a_game_played_from_python_is_a_scripts_and_not_counted(data_dir):
+    w = play("micro-wisp", seed=1, auto_verdict=False)
+    for move in solve(w.game.position()).moves:
+        w.move(*move)  # a teacher's script, or a test: no player's best time of 0.0 s
+    assert w.won and w.win_summary["assisted"] and "You won" not in w.message["text"]
+    assert StatsStore().get("micro-wisp/standard")["played"] == 0 and w.stats["won"] == 0
+    # a game begun at the table and finished by a script is not the player's win either
+    w.new_deal(seed=1)
+    line = list(solve(w.game.position()).moves)
+    at_the_table(w, line[0])
+    for move in line[1:]:
+        w.move(*move)
+    stats = StatsStore().get("micro-wisp/standard")
+    assert w.won and stats["played"] == 1 and stats["won"] == 0 and stats["best_seconds"] is None
 
 
 def test_solve_on_a_won_game_says_so_and_leaves_nothing_running():

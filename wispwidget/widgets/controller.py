@@ -107,20 +107,24 @@ class TableController:
 
     # -- moves (the Python API raises; requests turn errors into messages) ----------------------------------
 
-    def move(self, source: str, target: str, count: int = 1) -> Move:
-        """Play a move; raise ``IllegalMoveError`` (nothing changes) if it is not legal."""
-        with self.lock:
-            return self._play(Move(source, target, count))
+    def move(self, source: str, target: str, count: int = 1, *, scripted: bool = False) -> Move:
+        """Play a move; raise ``IllegalMoveError`` (nothing changes) if it is not legal.
 
-    def deal(self) -> Move:
+        ``scripted``: the move comes from Python, not from the table, so the game is not counted in the
+        statistics (a script's win is no player's best time).
+        """
+        with self.lock:
+            return self._play(Move(source, target, count), scripted=scripted)
+
+    def deal(self, *, scripted: bool = False) -> Move:
         """Deal (Spider family) or draw (Forty Thieves family) from the stock."""
         with self.lock:
-            return self._play(self.game.click_destination("stock"))
+            return self._play(self.game.click_destination("stock"), scripted=scripted)
 
-    def click(self, source: str, count: int = 1) -> Move:
+    def click(self, source: str, count: int = 1, *, scripted: bool = False) -> Move:
         """Do what a click on a card does (rules.md, "Playing by click"); return the move played."""
         with self.lock:
-            return self._play(self.game.click_destination(source, count))
+            return self._play(self.game.click_destination(source, count), scripted=scripted)
 
     def undo(self) -> Move:
         """Take back the last move."""
@@ -154,12 +158,13 @@ class TableController:
         while len(self.game.moves_played) > moves:
             self.game.undo()
 
-    def _play(self, move: Move, *, by: str | None = None, label: str = "") -> Move:
+    def _play(self, move: Move, *, by: str | None = None, label: str = "", scripted: bool = False) -> Move:
         words = move_words(move, self.game)
         parent = self.game.key()
         self.game.play(move)  # raises IllegalMoveError with nothing changed
-        if by is not None:
+        if by is not None or scripted:
             self.assisted = True
+        self.scripted = self.scripted or scripted
         self._inherit(parent)
         self._changed("play", move, f"{label}{words}.", by=by)
         return move
@@ -264,6 +269,8 @@ class TableController:
         self.hints = 0
         self.undos = 0
         self.assisted = False
+        self.scripted = False  # a move came from Python (``TableWidget.move``): not a game to count
+        self.started = False  # a move was made: the clock runs
         self.played_counted = False
         self.win_counted = False
         self.win_summary: dict[str, Any] = {}
@@ -287,11 +294,12 @@ class TableController:
         self.jobs.cancel(None, keep=("winnable",) + ((by,) if by else ()))
         self.seen.add(self.game.key())
         game = self.game
-        if kind == "play" and not self.played_counted:
+        self.started = self.started or kind == "play"
+        if self.started and not self.played_counted and not self.scripted:
             self.played_counted = True
             self.stats = self.store.played(game.spec.key)
         stuck = game.is_stuck()
-        self._run_clock(self.played_counted and not self.win_summary and not game.is_won() and not stuck)
+        self._run_clock(self.started and not self.win_summary and not game.is_won() and not stuck)
         if game.is_won():
             if not self.win_summary:
                 seconds = self.seconds

@@ -129,16 +129,21 @@ class TableWidget(anywidget.AnyWidget):
         return self.controller.auto_verdict
 
     def move(self, source: str, target: str, count: int = 1) -> None:
-        """Play a move; raise ``IllegalMoveError`` (nothing changes) if it is not legal."""
-        self.controller.move(source, target, count)
+        """Play a move; raise ``IllegalMoveError`` (nothing changes) if it is not legal.
+
+        Moves made from Python are a script's, not the player's: a game with one is not counted in the
+        statistics, and its win says "Won, with help".
+        """
+        self.controller.move(source, target, count, scripted=True)
 
     def deal(self) -> None:
-        """Deal (Spider family) or draw (Forty Thieves family) from the stock."""
-        self.controller.deal()
+        """Deal (Spider family) or draw (Forty Thieves family) from the stock (a script's move, like ``move``)."""
+        self.controller.deal(scripted=True)
 
     def click(self, source: str, count: int = 1) -> Move:
-        """Do what a click on a card does (rules.md, "Playing by click"); return the move played."""
-        return self.controller.click(source, count)
+        """Do what a click on a card does (rules.md, "Playing by click"); return the move played (a script's
+        move, like ``move``)."""
+        return self.controller.click(source, count, scripted=True)
 
     def undo(self) -> Move:
         """Take back the last move."""
