@@ -135,8 +135,8 @@ export interface TableTraits {
   verdict: string;
   /** The last thing said to the player, in one sentence (a new id each time). */
   message: Record<string, never> | { id: number; kind: "info" | "error" | "win"; text: string };
-  /** The move to highlight: proved when it starts a winning line, else a suggestion. */
-  hint_move: Record<string, never> | { from: string; to: string; count: number; text: string; proved: boolean };
+  /** The move to highlight: proved when it starts a winning line, else a suggestion; after Review, played is the losing move that was played instead. */
+  hint_move: Record<string, never> | { from: string; to: string; count: number; text: string; proved: boolean; played?: { from: string; to: string; count: number } };
   /** The games the menu offers; label is the exact name with the variant said once. */
   games: { game: string; variant: string; name: string; label: string }[];
   /** The background work the player is waiting for, with its progress ({} when none). */

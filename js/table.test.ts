@@ -412,6 +412,21 @@ describe("panels drawn from the kernel's traits", () => {
     expect(el.querySelectorAll(".ww-hint").length).toBe(0);
   });
 
+  it("after Review, a dashed arrow for the move played, drawn only while the hint says so", () => {
+    const { el, model } = mount();
+    const dashed = el.querySelector("[data-played-arrow]") as SVGPathElement;
+    const solid = el.querySelector("path.ww-arrow-line") as SVGPathElement;
+    model.emit("hint_move", { from: "t0", to: "t1", count: 1, text: "Instead of move 3 (...), ... keeps a win.",
+      proved: true, played: { from: "t0", to: "t2", count: 1 } });
+    expect(solid.getAttribute("d")).toMatch(/^M/);
+    expect(dashed.getAttribute("d")).toMatch(/^M/);
+    expect(dashed.style.display).toBe("");
+    expect(el.querySelectorAll('[data-pile="t2"].ww-hint').length).toBe(0); // only the better move is lit
+    model.emit("hint_move", { from: "t0", to: "t1", count: 1, text: "Move it.", proved: true });
+    expect(dashed.getAttribute("d")).toBeNull();
+    expect(dashed.style.display).toBe("none");
+  });
+
   it("a win shows its summary, with Play again and Next winnable deal", () => {
     const { el, model } = mount({ win_summary: { moves: 88, seconds: 312, hints: 2, undos: 5 } });
     model.emit("table", state({ version: 9, won: true, seed: 7 }));

@@ -150,9 +150,7 @@ lab"""
 
 
 def lab(out: Path) -> None:
-    """The rule-variant lab after a study, in either theme; then Review on a lost game."""
-    from tests.test_review import lost_game
-
+    """The rule-variant lab after a study, in either theme, and at 320 px."""
     for theme, settings in (("", None), ("-dark", DARK_THEME)):
         with lab_page([LAB], name="lab.ipynb", wait_for=".wisp-lab", settings=settings) as (page, _kernel, _lab):
             close_side_panel(page)
@@ -165,6 +163,13 @@ def lab(out: Path) -> None:
                 page.wait_for_function("document.querySelector('.wisp-lab-bars').getAttribute('width') === '320'")
                 page.locator(".wisp-lab").screenshot(path=str(out / "variant-lab-narrow.png"))
                 print("wrote", out / "variant-lab-narrow.png")
+
+
+def review(out: Path) -> None:
+    """Review on a lost game: the table back before the losing move, a solid arrow for the move that keeps a
+    win and a dashed one for the move played."""
+    from tests.test_review import lost_game
+
     _, moves, _k = lost_game(10)
     with lab_page([CELL.replace('"will-o-the-wisp", seed=7', '"mini-wisp", seed=10')]) as (page, kernel, _lab):
         close_side_panel(page)
@@ -179,11 +184,12 @@ def lab(out: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default=str(ROOT / "docs" / "images"))
-    parser.add_argument("--only", choices=["light", "panels", "dark", "lab"], default=None)
+    parser.add_argument("--only", choices=["light", "panels", "dark", "lab", "review"], default=None)
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, shots in (("light", light), ("panels", panels), ("dark", dark), ("lab", lab)):
+    for name, shots in (("light", light), ("panels", panels), ("dark", dark), ("lab", lab),
+                        ("review", review)):
         if args.only in (None, name):
             shots(out)
 

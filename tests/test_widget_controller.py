@@ -333,7 +333,8 @@ def test_review_takes_the_table_back_before_the_losing_move_and_shows_the_better
     better = result.better[0]
     assert (w.hint_move["from"], w.hint_move["to"], w.hint_move["count"]) == tuple(better) and w.hint_move["proved"]
     assert f"back before move {k + 1}" in w.message["text"] and "Redo" in w.message["text"]
-    assert w.hint_move["text"].startswith(f"Instead of move {k + 1}: ")  # short: the message says the rest
+    assert w.hint_move["text"].startswith(f"Instead of move {k + 1} (") and "dashed arrow" in w.hint_move["text"]
+    assert tuple(w.hint_move["played"].values()) == tuple(moves[k])  # the losing move, drawn dashed
     while w.game.can_redo:  # the moves played stay to Redo
         w.redo()
     assert list(w.game.moves_played) == played

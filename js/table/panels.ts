@@ -105,7 +105,24 @@ export class ReplayPanel {
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** The hint: an arrow from the cards to move to where they go, and the engine's sentence. */
+/** Where an arrow runs, in the board's coordinates: its ends and the highest its arc may rise to. */
+export interface ArrowEnds {
+  from: { x: number; y: number };
+  to: { x: number; y: number };
+  apex?: number;
+}
+
+/** A quadratic arc from `from` to `to` whose highest point is `apex` (above the cards in between), or a bend. */
+function arc({ from, to, apex }: ArrowEnds): string {
+  const bend = Math.min(60, Math.hypot(to.x - from.x, to.y - from.y) / 4);
+  const top = Math.min(apex ?? Infinity, Math.min(from.y, to.y) - bend / 2);
+  const mx = (from.x + to.x) / 2;
+  const my = 2 * top - (from.y + to.y) / 2;
+  return `M${from.x} ${from.y} Q${mx} ${my} ${to.x} ${to.y}`;
+}
+
+/** The hint: an arrow from the cards to move to where they go, and the engine's sentence; after Review, a
+ * dashed arrow for the losing move that was played instead. */
 export class HintArrow {
   svg: SVGSVGElement;
   text: HTMLElement;
@@ -114,30 +131,30 @@ export class HintArrow {
     this.svg.setAttribute("class", "ww-hint-arrow");
     this.svg.setAttribute("data-hint-arrow", "");
     this.svg.setAttribute("aria-hidden", "true");
-    this.svg.innerHTML = '<defs><marker id="ww-arrowhead" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs><path class="ww-arrow-line" marker-end="url(#ww-arrowhead)"/>';
+    this.svg.innerHTML = '<defs><marker id="ww-arrowhead" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker>' +
+      '<marker id="ww-arrowhead-played" class="ww-played-head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>' +
+      '<path class="ww-arrow-played" data-played-arrow="" marker-end="url(#ww-arrowhead-played)"/><path class="ww-arrow-line" marker-end="url(#ww-arrowhead)"/>';
     this.svg.style.display = "none";
     this.text = h(doc, "div", "ww-hint-text");
     this.text.hidden = true;
   }
-  /** `from`/`to` are points in the board's coordinates, or null for no arrow. */
-  draw(hint: HintMove | undefined, from: { x: number; y: number } | null, to: { x: number; y: number } | null,
-       apex?: number): void {
+  /** `hinted` and `played` are where the arrows run, or null for none (`played`: the dashed arrow only). */
+  draw(hint: HintMove | undefined, hinted: ArrowEnds | null, played: ArrowEnds | null = null): void {
     const on = Boolean(hint && hint.from);
     this.text.hidden = !on || !hint!.text;
     // A suggestion says so once: the kernel's words may already say it.
     const unsaid = hint?.proved === false && !/not a proof/.test(hint.text ?? "");
     if (on && hint!.text) this.text.textContent = unsaid ? `${hint!.text} (a suggestion, not a proof)` : hint!.text;
-    if (!on || !from || !to) {
+    if (!on || !hinted) {
       this.svg.style.display = "none";
       return;
     }
     this.svg.style.display = "";
-    // a quadratic arc whose highest point is `apex` (above the cards in between), or a gentle bend
-    const bend = Math.min(60, Math.hypot(to.x - from.x, to.y - from.y) / 4);
-    const top = Math.min(apex ?? Infinity, Math.min(from.y, to.y) - bend / 2);
-    const mx = (from.x + to.x) / 2;
-    const my = 2 * top - (from.y + to.y) / 2;
-    this.svg.querySelector("path.ww-arrow-line")!.setAttribute("d", `M${from.x} ${from.y} Q${mx} ${my} ${to.x} ${to.y}`);
+    this.svg.querySelector("path.ww-arrow-line")!.setAttribute("d", arc(hinted));
+    const dashed = this.svg.querySelector("path.ww-arrow-played") as SVGPathElement;
+    if (played) dashed.setAttribute("d", arc(played));
+    else dashed.removeAttribute("d");
+    dashed.style.display = played ? "" : "none";
   }
 }
 

@@ -11,7 +11,7 @@ import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
 import { Dragger, type Pickup } from "./drag";
 import { describePile, mostMovable, movable, pileOrder } from "./keyboard";
 import { columnsNeeded, fitMetrics, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
-import { ClockView, HintArrow, JobPanel, keysDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
+import { type ArrowEnds, ClockView, HintArrow, JobPanel, keysDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
 import { reconcile, released, type Slot } from "./reconcile";
 import { Toolbar } from "./toolbar";
 import { capitalize, cardText, pileText, plural, runText, stockText } from "./words";
@@ -37,6 +37,9 @@ interface Cursor {
   count: number;
   holding?: { pile: string; count: number };
 }
+
+/** A box on the page (a DOMRect's fields that the arrows need). */
+type Rect = { left: number; top: number; width: number; height: number };
 
 export function createTable(model: TableModel, el: HTMLElement): () => void {
   const doc = el.ownerDocument;
@@ -450,29 +453,56 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const hint = (model.get("hint_move") ?? {}) as HintMove;
     root.querySelectorAll(".ww-hint").forEach((n) => n.classList.remove("ww-hint"));
     if (!hint.from) {
-      arrow.draw(hint, null, null);
+      arrow.draw(hint, null);
       return;
     }
     const count = hint.count ?? 1;
-    const source = cards.filter((c) => c.slot.pile === hint.from && c.slot.key !== "hidden").slice(-count);
+    const source = topCards(hint.from, count);
     for (const c of source) c.el.classList.add("ww-hint");
     if (hint.from === "stock") piles.get("stock")?.classList.add("ww-hint");
-    const target = hint.to ? piles.get(hint.to) : undefined;
-    target?.classList.add("ww-hint");
-    const origin = board.getBoundingClientRect();
-    const fromEl = source[0]?.el ?? piles.get(hint.from);
-    const targetCards = cards.filter((c) => c.slot.pile === hint.to);
-    const toEl = targetCards[targetCards.length - 1]?.el ?? target;
-    if (!fromEl || !toEl || !board.isConnected) {
-      arrow.draw(hint, null, null);
-      return;
-    }
-    const a = fromEl.getBoundingClientRect();
-    const z = toEl.getBoundingClientRect();
-    const point = (r: DOMRect) => ({ x: r.left - origin.left + r.width / 2, y: r.top - origin.top + Math.min(r.height / 2, m.minUp * 1.5) });
-    const apex = Math.min(a.top, z.top) - origin.top - m.gap;
-    arrow.draw(hint, point(a), { x: point(z).x, y: z.top - origin.top + Math.min(z.height, m.cardH) * 0.55 }, apex);
+    if (hint.to) piles.get(hint.to)?.classList.add("ww-hint");
+    const played = hint.played ? arrowEnds(hint.played.from, hint.played.to, hint.played.count) : null;
+    arrow.draw(hint, arrowEnds(hint.from, hint.to, count), played);
   }
+
+  /** Where `el` rests once any animation has ended: a card's box from its pile and its place in it (a card
+   * still flying back after Undo or Review is drawn elsewhere for a moment); any other element's own box. */
+  function restingBox(el: HTMLElement): Rect {
+    const pile = el.parentElement;
+    if (!el.classList.contains("ww-card") || !pile?.classList.contains("ww-pile")) return el.getBoundingClientRect();
+    const p = pile.getBoundingClientRect();
+    const left = p.left + pile.clientLeft + (parseFloat(el.style.left) || 0);
+    const top = p.top + pile.clientTop + (parseFloat(el.style.top) || 0);
+    return { left, top, width: el.offsetWidth, height: el.offsetHeight };
+  }
+
+  /** The face-up cards a move of `count` cards from `pile` takes. */
+  function topCards(pile: string, count: number): CardEntry[] {
+    return cards.filter((c) => c.slot.pile === pile && c.slot.key !== "hidden").slice(-count);
+  }
+
+  /** Where an arrow for moving `count` cards from `from` to `to` runs: from the first card moved to the top of
+   * the target, arcing over the cards in between (null when either end is not drawn). */
+  function arrowEnds(from: string, to: string | undefined, count: number): ArrowEnds | null {
+    const target = to ? piles.get(to) : undefined;
+    const moved = topCards(from, count);
+    const fromEl = moved[0]?.el ?? piles.get(from);
+    const targetCards = cards.filter((c) => c.slot.pile === to);
+    const toEl = targetCards[targetCards.length - 1]?.el ?? target;
+    if (!fromEl || !toEl || !board.isConnected) return null;
+    const origin = board.getBoundingClientRect();
+    const a = restingBox(fromEl);
+    const z = restingBox(toEl);
+    const point = (r: Rect) => ({ x: r.left - origin.left + r.width / 2, y: r.top - origin.top + Math.min(r.height / 2, m.minUp * 1.5) });
+    // a run's arrow starts in the middle of its first card's visible strip, not on the card after it
+    const strip = moved[1] ? restingBox(moved[1].el).top - a.top : Infinity;
+    return {
+      from: { x: point(a).x, y: a.top - origin.top + Math.min(a.height / 2, m.minUp * 1.5, strip / 2) },
+      to: { x: point(z).x, y: z.top - origin.top + Math.min(z.height, m.cardH) * 0.55 },
+      apex: Math.min(a.top, z.top) - origin.top - m.gap,
+    };
+  }
+
 
   // -- keyboard -------------------------------------------------------------------------------------------------
 

@@ -45,6 +45,16 @@ def test_statistics_survive_a_kernel_restart_and_review_names_what_happened(tmp_
         expect(arrow).to_be_visible()
         box = arrow.bounding_box()
         assert box is not None and box["width"] + box["height"] > 20
+        # and a dashed arrow runs from the pile the losing move took cards from to the pile it put them on
+        source, target = played[k][0], played[k][1]
+        dashed = page.locator(".ww-root [data-played-arrow]")
+        expect(dashed).to_be_visible()
+        spans = dashed.bounding_box()
+        middles = [page.locator(f'.ww-root [data-pile="{p}"]').bounding_box() for p in (source, target)]
+        xs = sorted(b["x"] + b["width"] / 2 for b in middles)
+        assert spans["x"] <= xs[0] + 2 and spans["x"] + spans["width"] >= xs[1] - 2
+        assert dashed.get_attribute("d") != arrow.get_attribute("d")
+        expect(page.locator(".ww-root .ww-hint-text")).to_contain_text(f"Instead of move {k + 1} (")
         assert kernel.value("w.stats['played']") == 1
         kernel.close()
 

@@ -646,12 +646,14 @@ class TableController:
         """Back to the position before the losing move (the moves after it stay to Redo); highlight a better one."""
         self._back_to(result.losing_index)
         self._changed("undo", None, None)
-        better = result.better[0]
+        better, played = result.better[0], result.losing_move
         shown = (f"{result.message} The table is back before move {result.losing_index + 1} (Redo replays your "
-                 f"moves); the arrow shows the move that keeps a win.")
-        instead = f"Instead of move {result.losing_index + 1}: {move_words(better, self.game)} keeps a win."
+                 f"moves); the solid arrow shows the move that keeps a win, the dashed one the move played.")
+        instead = (f"Instead of move {result.losing_index + 1} ({move_words(played, self.game)}, the dashed arrow), "
+                   f"{move_words(better, self.game)} keeps a win.")
         self.hint_move = {"from": better.source, "to": better.target, "count": better.count, "text": instead,
-                          "proved": True}
+                          "proved": True,
+                          "played": {"from": played.source, "to": played.target, "count": played.count}}
         self.say(shown, "info")
 
     def stop(self) -> None:

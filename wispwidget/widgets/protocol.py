@@ -201,8 +201,10 @@ TRAITS: dict[str, Trait] = {
                                "positions, thinking…, won."),
     "message": Trait(EMPTY + ' | { id: number; kind: "info" | "error" | "win"; text: string }',
                      "The last thing said to the player, in one sentence (a new id each time)."),
-    "hint_move": Trait(EMPTY + " | { from: string; to: string; count: number; text: string; proved: boolean }",
-                       "The move to highlight: proved when it starts a winning line, else a suggestion."),
+    "hint_move": Trait(EMPTY + " | { from: string; to: string; count: number; text: string; proved: boolean; "
+                       "played?: { from: string; to: string; count: number } }",
+                       "The move to highlight: proved when it starts a winning line, else a suggestion; after "
+                       "Review, played is the losing move that was played instead."),
     "games": Trait("{ game: string; variant: string; name: string; label: string }[]",
                    "The games the menu offers; label is the exact name with the variant said once."),
     "job": Trait(EMPTY + ' | { kind: "solve" | "hint" | "fair_hint" | "winnable" | "watch" | "replay" | "review"; '
