@@ -448,6 +448,10 @@ describe("panels drawn from the kernel's traits", () => {
     expect(summary.querySelector(".ww-win-title")!.textContent).toBe("Won, with help");
     expect(summary.textContent).not.toContain("You won");
     expect(summary.textContent).toContain("not in your statistics");
+    model.emit("win_summary", { moves: 145, seconds: 49, hints: 0, undos: 1, assisted: true,
+      help: "some moves were made from Python" });
+    expect(summary.textContent).toContain("some moves were made from Python: not in your statistics");
+    expect(summary.textContent).not.toContain("Solve");
   });
 
   it("statistics open from a button", () => {
@@ -458,6 +462,8 @@ describe("panels drawn from the kernel's traits", () => {
     expect(panel.hidden).toBe(false);
     expect(panel.textContent).toContain("4 (40%)");
     expect(panel.textContent).toContain("3:20");
+    expect((panel.querySelector(".ww-stats-game") as HTMLElement).textContent).toBe("Will o' the Wisp");
+    expect(panel.textContent).toContain("played from Python, are left out");
   });
 
   it("the clock shows the kernel's play time", () => {

@@ -100,7 +100,8 @@ export interface WinSummary {
   seconds?: number;
   hints?: number;
   undos?: number;
-  assisted?: boolean; // Solve or Watch played some of the moves (the win is not in the statistics)
+  assisted?: boolean; // Solve, Watch or Python made some of the moves (the win is not in the statistics)
+  help?: string; // who, in words: "Solve played some moves", "some moves were made from Python"
 }
 
 /** The traits of the table widget (all owned by the kernel). */

@@ -16,7 +16,8 @@
 # %% [markdown]
 # # Learning from a lost game
 #
-# A game that ends stuck was not always lost: it was winnable (seeing every card) until some move. Along any
+# A game you lost (no move left, or nothing left to do but go round in circles) was not always lost: it was
+# winnable (seeing every card) until some move. Along any
 # line of play winnability can only be lost, never won back, so the positions after each move read *winnable,
 # winnable, ..., lost, lost*. `review` finds the move where that changes, by bisection, solving one position
 # per step within a budget, and says so honestly when a step cannot be settled.
@@ -39,11 +40,12 @@ print(result.message)
 
 # %% [markdown]
 # Which positions did it solve? Each step is the position after that many moves and the solver's answer
-# (`won` means still winnable). Only a handful of the game's positions needed a search of their own.
+# (the review's steps say `won` for a position proved winnable, `lost` for one proved lost). Only a handful of
+# the game's positions needed a search of their own.
 
 # %%
 for after, answer in result.steps:
-    print(f"after {after:2} moves: {answer}")
+    print(f"after {after:2} moves: {'winnable' if answer == 'won' else answer}")
 
 # %% [markdown]
 # The position before the losing move, drawn as text (face-down cards in lower case, shown here since the review saw
@@ -52,12 +54,12 @@ for after, answer in result.steps:
 
 # %%
 from wispwidget.io.text import render
-from wispwidget.studies.review import move_words
+from wispwidget.io.words import move_words
 
 print(render(result.before, reveal=True))
 replay = ww.Game(result.before)
 for move in result.better[:5]:
-    print("  ", move_words(replay.position(), move))
+    print("  ", move_words(move, replay))
     replay.play(move)
 print(f"   ... {len(result.better) - 5} more moves to a win")
 
@@ -65,8 +67,10 @@ print(f"   ... {len(result.better) - 5} more moves to a win")
 # ## On the table
 #
 # The table's **Review** button (or `w.review()`) runs the same review on the moves played, then takes the table
-# back to the position before the losing move and draws an arrow on the move that keeps a win; **Redo** replays
-# the moves that were played. Here the rule-of-thumb player's moves are played on a table first:
+# back to the position before the losing move, draws a solid arrow on the move that keeps a win and a dashed one
+# on the move that was played, and counts the help as a hint; **Redo** replays the moves that were played, one
+# at a time. Here the rule-of-thumb player's moves are played on a table first (moves made from Python are not
+# counted in the table's statistics):
 
 # %%
 w = ww.play("will-o-the-wisp", seed=10, auto_verdict=False)
@@ -76,14 +80,16 @@ on_table = w.review(max_positions=100_000)
 print(w.message["text"])
 arrow = ww.Move(w.hint_move["from"], w.hint_move["to"], w.hint_move["count"])
 print(f"The table shows the position after {w.moves} of the {len(played.moves)} moves; the arrow: "
-      f"{move_words(w.game.position(), arrow)}.")
+      f"{move_words(arrow, w.game)}.")
 w
 
 # %% [markdown]
 # ## When the budget is too small
 #
 # With a tiny budget most positions stay unsettled. The review then says between which moves the game was lost,
-# as far as it could tell, and never guesses.
+# as far as it could tell, and never guesses. When the start was not proved winnable (the deal may have been
+# lost from the start) or the end not proved lost (the game may not be lost yet), there may be no losing move at
+# all: the review then says "the losing move, if there is one".
 
 # %%
 small = review(start, played.moves, max_positions=200)
@@ -100,5 +106,13 @@ line = ww.solve(ww.deal("mini-wisp", 6)).moves
 print(review(ww.deal("mini-wisp", 6).position(), line).message)
 
 # %% [markdown]
-# On the table, the **Review** button says the same of a won game, and of a game still going: every move so far
-# kept it winnable, and which move wins from here.
+# On the table, the **Review** button says the same of a won game. On a game still going, it says that every
+# move so far kept it winnable, and draws an arrow on a move that wins from here (a hint, counted as one):
+
+# %%
+going = ww.play("mini-wisp", seed=6, auto_verdict=False)
+for move in line[:3]:
+    going.move(*move)
+going.review()
+print(going.message["text"])
+print(going.hint_move["text"])

@@ -167,18 +167,20 @@ def lab(out: Path) -> None:
 
 def review(out: Path) -> None:
     """Review on a lost game: the table back before the losing move, a solid arrow for the move that keeps a
-    win and a dashed one for the move played."""
+    win and a dashed one for the move played; in either theme."""
     from tests.test_review import lost_game
 
     _, moves, _k = lost_game(10)
-    with lab_page([CELL.replace('"will-o-the-wisp", seed=7', '"mini-wisp", seed=10')]) as (page, kernel, _lab):
-        close_side_panel(page)
-        kernel.value(f"[w.move(*m) for m in {[list(m) for m in moves]!r}] and w.moves")
-        table_button(page, "Review").click()
-        page.locator(".ww-root [data-hint-arrow] path.ww-arrow-line").wait_for(timeout=60_000)
-        settled(page)
-        page.wait_for_timeout(500)
-        shoot(page, out / "review.png")
+    for theme, settings in (("", None), ("-dark", DARK_THEME)):
+        cell = CELL.replace('"will-o-the-wisp", seed=7', '"mini-wisp", seed=10')
+        with lab_page([cell], settings=settings) as (page, kernel, _lab):
+            close_side_panel(page)
+            kernel.value(f"[w.move(*m) for m in {[list(m) for m in moves]!r}] and w.moves")
+            table_button(page, "Review").click()
+            page.locator(".ww-root [data-hint-arrow] path.ww-arrow-line").wait_for(timeout=60_000)
+            settled(page)
+            page.wait_for_timeout(500)
+            shoot(page, out / f"review{theme}.png")
 
 
 def main() -> None:

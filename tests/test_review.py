@@ -10,8 +10,9 @@ import pytest
 import wispwidget as ww
 from wispwidget.engine.game import Game
 from wispwidget.engine.move import Move
+from wispwidget.io.words import move_words
 from wispwidget.search.solver import CancelToken, solve
-from wispwidget.studies.review import card_words, move_words, place_words, review
+from wispwidget.studies.review import _move_words, review
 
 from .test_variants_differential import exhaustive_winnable
 
@@ -66,7 +67,7 @@ def test_review_names_the_move_that_lost_a_constructed_game(seed):
     for move in result.better:
         replay.play(move)
     assert replay.is_won() and result.better[0] != moves[k]
-    assert f"move {k + 1}:" in result.message and move_words(result.before, result.better[0]) in result.message
+    assert f"move {k + 1}:" in result.message and _move_words(result.before, result.better[0]) in result.message
 
 
 def test_a_won_game_kept_every_move_winnable():
@@ -129,15 +130,15 @@ def test_a_review_before_any_move_and_its_short_repr():
     result = review(start, [])
     assert result.verdict == "kept-winnable" and result.message.startswith("No move played yet")
     assert "(0)" not in result.message and repr(result) == f"Review(kept-winnable: {result.message})"
-    assert result.better and move_words(start, result.better[0]) not in result.message  # no answer given away
+    assert result.better and _move_words(start, result.better[0]) not in result.message  # no answer given away
     assert "Position" not in repr(result)
 
 
-def test_words_for_people():
-    assert card_words(ww.parse_card("7S")) == "7♠" and card_words(ww.parse_card("TH")) == "10♥"
-    assert place_words("t1") == "pile 2" and place_words("f0") == "foundation 1" and place_words("waste") == "the waste"
+def test_a_review_says_moves_as_the_table_does():
     game = ww.deal("mini-wisp", 6)
-    assert move_words(game.position(), Move("stock", "tableau")) == "deal from the stock"
+    assert _move_words(game.position(), Move("stock", "tableau")) == "a deal"  # inside a sentence
+    move = game.legal_moves()[0]
+    assert _move_words(game.position(), move) == move_words(move, game)  # the same words as every message
 
 
 def test_positions_already_proved_lost_are_not_searched_again():

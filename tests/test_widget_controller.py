@@ -175,6 +175,7 @@ def test_a_game_played_from_python_is_a_scripts_and_not_counted(data_dir):
     for move in solve(w.game.position()).moves:
         w.move(*move)  # a teacher's script, or a test: no player's best time of 0.0 s
     assert w.won and w.win_summary["assisted"] and "You won" not in w.message["text"]
+    assert w.win_summary["help"] == "some moves were made from Python"  # not "Solve or Watch": neither ran
     assert StatsStore().get("micro-wisp/standard")["played"] == 0 and w.stats["won"] == 0
     # a game begun at the table and finished by a script is not the player's win either
     w.new_deal(seed=1)
@@ -211,7 +212,7 @@ def test_solve_replays_at_the_replay_speed_and_speed_changes_it_live():
     send(w, {"type": "speed", "value": 60})
     assert w.wait(20) and w.won and w.message["kind"] == "win"
     assert time.perf_counter() - started > 12 / 60
-    assert w.stats["won"] == 0  # the solver won it, not the player
+    assert w.stats["won"] == 0 and w.win_summary["help"] == "Solve played some moves"  # not the player's win
 
 
 def test_new_deal_from_the_menu_deals_at_once_and_winnable_syncs_at_once():
@@ -266,7 +267,7 @@ def test_review_names_the_losing_move_in_the_background_and_failures_become_mess
     line = list(ww_solve_line(w))
     w.move(*line[0])
     result = w.review()
-    assert result.verdict == "kept-winnable" and w.message["text"] == result.message
+    assert result.verdict == "kept-winnable" and w.message["text"] == f"{result.message} The arrow shows it."
     send(w, {"type": "review", "version": w.version - 1})
     assert w.message["kind"] == "error"  # a review asked on an older table is refused
 
@@ -335,6 +336,7 @@ def test_review_takes_the_table_back_before_the_losing_move_and_shows_the_better
     assert f"back before move {k + 1}" in w.message["text"] and "Redo" in w.message["text"]
     assert w.hint_move["text"].startswith(f"Instead of move {k + 1} (") and "dashed arrow" in w.hint_move["text"]
     assert tuple(w.hint_move["played"].values()) == tuple(moves[k])  # the losing move, drawn dashed
+    assert w.controller.hints == 1  # the solver showed a winning move: a hint, not a free lesson
     while w.game.can_redo:  # the moves played stay to Redo
         w.redo()
     assert list(w.game.moves_played) == played
@@ -413,6 +415,20 @@ def test_the_review_trusts_what_the_running_verdict_already_proved_lost(monkeypa
     assert result.verdict == "lost-at" and result.losing_index == k
     seen = calls[-1]
     assert len(moves) in seen["known_lost"] and all(j > k for j in seen["known_lost"])
+
+
+def test_a_review_mid_game_that_kept_a_win_draws_a_move_that_still_wins_and_counts_as_a_hint():
+    w = play("micro-wisp", seed=1, auto_verdict=False)
+    line = list(solve(w.game.position()).moves)
+    for move in line[:2]:
+        at_the_table(w, move)
+    result = w.review()
+    assert result.verdict == "kept-winnable" and w.moves == 2  # the table stays where it is
+    assert (w.hint_move["from"], w.hint_move["to"], w.hint_move["count"]) == tuple(result.better[0])
+    assert w.hint_move["proved"] and w.hint_move["text"].endswith("still wins.") and "played" not in w.hint_move
+    assert w.message["text"].endswith("The arrow shows it.") and w.controller.hints == 1
+    w.new_deal(seed=1)
+    assert w.review().verdict == "kept-winnable" and w.hint_move == {}  # no move yet: no answer given away
 
 
 def test_the_review_buttons_budget_is_set_from_python_and_checked(monkeypatch):

@@ -49,9 +49,18 @@ def test_named_move_kinds():
     assert move_words(Move("stock", "waste")) == "Draw"
     assert move_words(Move("t1", "t4")) == "A card from pile 2 to pile 5"
     assert move_words(Move("t1", "t4", 3)) == "3 cards from pile 2 to pile 5"
-    top = game.up[1][-1]
-    assert move_words(Move("t1", "t4"), game) == f"{card_words(top)} from pile 2 to pile 5"
+    top, below = game.up[1][-1], game.up[4][-1]
+    assert move_words(Move("t1", "t4"), game) == f"{card_words(top)} from pile 2 onto {card_words(below)} on pile 5"
     assert move_words(Move("t1", "f0"), game) == f"{card_words(top)} to foundation 1"
+    from .test_review import lost_game
+
+    start, moves, k = lost_game(10)  # move k carries a run of three to an empty pile
+    before = Game(start)
+    for move in moves[:k]:
+        before.play(move)
+    run = before.up[0][-3:]
+    assert move_words(moves[k], before) == (f"{card_words(run[0])}–{card_words(run[-1])} (3 cards) "
+                                            "from pile 1 to the empty pile 2")
 
 
 @pytest.mark.parametrize("key", sorted(CATALOGUE))
@@ -74,7 +83,8 @@ def test_every_legal_move_of_every_catalogue_game_in_words(key):
                 assert re.fullmatch(r"\S+ (from (the waste|foundation \d+) )?to foundation \d+", text), text
                 kinds.add("foundation")
             else:
-                assert re.search(r"from (pile \d+|the waste|foundation \d+) to pile \d+$", text), text
+                assert re.search(r"from (pile \d+|the waste|foundation \d+) (to (the empty )?|onto \S+ on )pile \d+$",
+                                 text), text
                 kinds.add("tableau")
         game.play(max(moves, key=lambda m: (m.target[0] == "f", m.source != "stock")))
     assert "tableau" in kinds or "stock" in kinds

@@ -133,7 +133,8 @@ export class HintArrow {
     this.svg.setAttribute("aria-hidden", "true");
     this.svg.innerHTML = '<defs><marker id="ww-arrowhead" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker>' +
       '<marker id="ww-arrowhead-played" class="ww-played-head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>' +
-      '<path class="ww-arrow-played" data-played-arrow="" marker-end="url(#ww-arrowhead-played)"/><path class="ww-arrow-line" marker-end="url(#ww-arrowhead)"/>';
+      '<path class="ww-arrow-casing"/><path class="ww-arrow-played" data-played-arrow="" marker-end="url(#ww-arrowhead-played)"/>' +
+      '<path class="ww-arrow-line" marker-end="url(#ww-arrowhead)"/>';
     this.svg.style.display = "none";
     this.text = h(doc, "div", "ww-hint-text");
     this.text.hidden = true;
@@ -151,10 +152,11 @@ export class HintArrow {
     }
     this.svg.style.display = "";
     this.svg.querySelector("path.ww-arrow-line")!.setAttribute("d", arc(hinted));
-    const dashed = this.svg.querySelector("path.ww-arrow-played") as SVGPathElement;
-    if (played) dashed.setAttribute("d", arc(played));
-    else dashed.removeAttribute("d");
-    dashed.style.display = played ? "" : "none";
+    for (const path of this.svg.querySelectorAll<SVGPathElement>("path.ww-arrow-played, path.ww-arrow-casing")) {
+      if (played) path.setAttribute("d", arc(played));
+      else path.removeAttribute("d");
+      path.style.display = played ? "" : "none";
+    }
   }
 }
 
@@ -183,10 +185,10 @@ export class WinPanel {
     if (s.seconds !== undefined) parts.push(clockText(s.seconds));
     if (s.hints !== undefined) parts.push(plural(s.hints, "hint"));
     if (s.undos !== undefined) parts.push(plural(s.undos, "undo"));
-    // Solve or Watch played some of the moves: a win, but not the player's (the statistics leave it out too).
+    // Solve, Watch or Python made some of the moves: a win, but not the player's (nor in the statistics).
     this.title.textContent = s.assisted ? "Won, with help" : "You won!";
     this.el.setAttribute("aria-label", s.assisted ? "Won, with help" : "You won");
-    if (s.assisted) parts.push("Solve or Watch played some moves: not in your statistics");
+    if (s.assisted) parts.push(`${s.help || "Solve or Watch played some moves"}: not in your statistics`);
     this.body.textContent = parts.join(" \u00b7 ");
   }
 }
@@ -205,18 +207,25 @@ export function statsRows(stats: Stats | undefined): [string, string][] {
   ];
 }
 
+/** What the statistics leave out, said under them. */
+export const STATS_NOTE = "Games played at this table. A win with Solve or Watch, and a game played from Python, are left out.";
+
 export class StatsPanel {
   el: HTMLElement;
+  private game: HTMLElement;
   private list: HTMLElement;
   constructor(doc: Document, onClose: () => void) {
     const { el, body } = dialog(doc, "Statistics", "ww-stats", onClose);
     el.setAttribute("data-stats", "");
     this.el = el;
+    this.game = h(doc, "div", "ww-stats-game");
     this.list = h(doc, "dl", "ww-statlist");
-    body.append(this.list);
+    body.append(this.game, this.list, h(doc, "div", "ww-stats-note", STATS_NOTE));
   }
-  update(stats: Stats | undefined): void {
+  /** `game`: the name of the game the statistics are for (each game and variant has its own). */
+  update(stats: Stats | undefined, game = ""): void {
     const doc = this.el.ownerDocument;
+    this.game.textContent = game;
     this.list.replaceChildren(...statsRows(stats).flatMap(([k, v]) => [h(doc, "dt", "", k), h(doc, "dd", "", v)]));
   }
 }

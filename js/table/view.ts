@@ -444,7 +444,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     clock.update(state.clock);
     root.classList.toggle("ww-won", state.won);
     winPanel.update(state.won, model.get("win_summary"), state.moves);
-    statsPanel.update(model.get("stats"));
+    statsPanel.update(model.get("stats"), state.name);
   }
 
   // -- hint ----------------------------------------------------------------------------------------------------
@@ -461,8 +461,14 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     for (const c of source) c.el.classList.add("ww-hint");
     if (hint.from === "stock") piles.get("stock")?.classList.add("ww-hint");
     if (hint.to) piles.get(hint.to)?.classList.add("ww-hint");
+    const hinted = arrowEnds(hint.from, hint.to, count);
     const played = hint.played ? arrowEnds(hint.played.from, hint.played.to, hint.played.count) : null;
-    arrow.draw(hint, arrowEnds(hint.from, hint.to, count), played);
+    if (hinted && played && hint.played!.to === hint.to) {
+      // both moves go to the same pile: the heads side by side, not one hidden under the other
+      hinted.to.x += m.cardW * 0.18;
+      played.to.x -= m.cardW * 0.18;
+    }
+    arrow.draw(hint, hinted, played);
   }
 
   /** Where `el` rests once any animation has ended: a card's box from its pile and its place in it (a card

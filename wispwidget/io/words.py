@@ -70,42 +70,48 @@ def menu_label(spec: GameSpec) -> str:
     return f"{lab[1]} ({lab[0]})" if lab else game_label(spec)
 
 
-def moving_card(game: Game, move: Move) -> Card | None:
-    """The card at the bottom of what ``move`` carries, read from ``game`` before the move (None if none)."""
+def moving_cards(game: Game, move: Move) -> list[Card]:
+    """The cards ``move`` carries, bottom first, read from ``game`` before the move (empty if none)."""
     source = move.source
     try:
         if source[0] == "t" and source[1:].isdigit():
             up = game.up[int(source[1:])]
-            return up[-move.count] if 0 < move.count <= len(up) else None
+            return list(up[-move.count:]) if 0 < move.count <= len(up) else []
         if source == "waste":
-            return game.waste[-1] if game.waste else None
+            return list(game.waste[-1:])
         if source[0] == "f" and source[1:].isdigit():
-            pile = game.foundations[int(source[1:])]
-            return pile[-1] if pile else None
+            return list(game.foundations[int(source[1:])][-1:])
     except (IndexError, ValueError):
-        return None
-    return None
+        return []
+    return []
 
 
 def move_words(move: Move | tuple, game: Game | None = None) -> str:
-    """One move in words: "Deal", "Draw", "7♠ from pile 2 to pile 5", "7♠ to foundation 1".
+    """One move in words: "Deal", "Draw", "7♠ from pile 2 onto 8♥ on pile 5", "6♠–4♠ (3 cards) from pile 1
+    to the empty pile 2", "7♠ to foundation 1".
 
-    ``game`` is the game *before* the move, to name the card; without it the piles alone are named.
+    ``game`` is the game *before* the move, to name the cards; without it the piles alone are named.
     """
     move = Move(*move)
     if move.source == "stock":
         return "Deal" if move.target == "tableau" else "Draw"
-    card = moving_card(game, move) if game is not None else None
-    if card is None:
+    cards = moving_cards(game, move) if game is not None else []
+    if not cards:
         what = plural(move.count, "card") if move.count > 1 else "A card"
+    elif len(cards) == 1:
+        what = card_words(cards[0])
     else:
-        what = card_words(card) + (f" and {plural(move.count - 1, 'card')} on it" if move.count > 1 else "")
+        what = f"{card_words(cards[0])}–{card_words(cards[-1])} ({len(cards)} cards)"
     if move.target[0] == "f":
         where = f"to {pile_words(move.target)}"
-        if move.source[0] != "t":
-            where = f"from {pile_words(move.source)} {where}"
-        return f"{what} {where}"
-    return f"{what} from {pile_words(move.source)} to {pile_words(move.target)}"
+        return f"{what} {where}" if move.source[0] == "t" else f"{what} from {pile_words(move.source)} {where}"
+    where = f"to {pile_words(move.target)}"
+    if game is not None and move.target[0] == "t" and move.target[1:].isdigit():
+        below = game.up[int(move.target[1:])] if int(move.target[1:]) < len(game.up) else None
+        if below is not None:
+            where = f"onto {card_words(below[-1])} on {pile_words(move.target)}" if below else \
+                f"to the empty {pile_words(move.target)}"
+    return f"{what} from {pile_words(move.source)} {where}"
 
 
 _WHERE = re.compile(r"^(?:t\d+|f\d+|waste|stock) to (?:t\d+|f\d+|waste|stock|tableau|'[^']*'|\S+): ")

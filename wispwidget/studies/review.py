@@ -14,53 +14,18 @@ import math
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, rank_of, suit_of
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
+from ..io.words import move_words
 from ..search.solver import CancelToken, solve
 
-SUITS = "♣♦♥♠"
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-
-def card_words(card: Card) -> str:
-    """A card for people: ``7♠``, ``10♥``, ``A♣``."""
-    return RANKS[rank_of(card) - 1] + SUITS[suit_of(card)]
-
-
-def place_words(location: str) -> str:
-    """A location for people, numbered from 1: ``t1`` is ``pile 2``, ``f0`` is ``foundation 1``."""
-    if location[0] == "t" and location[1:].isdigit():
-        return f"pile {int(location[1:]) + 1}"
-    if location[0] == "f" and location[1:].isdigit():
-        return f"foundation {int(location[1:]) + 1}"
-    return f"the {location}"
-
-
-def move_words(position: Position, move: Move) -> str:
-    """``move``, played from ``position``, in plain words: ``7♠ from pile 2 onto 8♥ on pile 5``."""
-    if move.source == "stock":
-        return "deal from the stock" if move.target == "tableau" else "draw a card from the stock"
-    game = Game(position, validate=False)
-    if move.source[0] == "t":
-        up = game.up[int(move.source[1:])]
-        cards = up[-move.count:] if move.count <= len(up) else []
-    elif move.source == "waste":
-        cards = game.waste[-1:]
-    else:
-        cards = game.foundations[int(move.source[1:])][-1:]
-    if not cards:
-        return str(move)
-    what = card_words(cards[0]) if len(cards) == 1 else \
-        f"the run {card_words(cards[0])}-{card_words(cards[-1])} ({len(cards)} cards)"
-    where = place_words(move.target)
-    if move.target[0] == "t":
-        dest = game.up[int(move.target[1:])]
-        where = f"onto {card_words(dest[-1])} on {where}" if dest else f"to the empty {where}"
-    else:
-        where = f"to {where}"
-    return f"{what} from {place_words(move.source)} {where}"
+def _move_words(position: Position, move: Move) -> str:
+    """``move``, played from ``position``, in the words every message uses (``io.words.move_words``), put to
+    stand inside a sentence ("a deal", not "Deal")."""
+    words = move_words(move, Game(position, validate=False))
+    return {"Deal": "a deal", "Draw": "a draw"}.get(words, words)
 
 
 TRY_LARGER = " Try a larger budget."  # the end of an unsettled review's message (the table says how instead)
@@ -161,7 +126,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
             return done("kept-winnable", "No move played yet, so nothing to review: the deal can be won (proved, "
                         "seeing every card).", better=line)
         return done("kept-winnable", f"Every move so far ({n}) kept the game winnable. From here, "
-                    f"{move_words(positions[n], line[0])} is a move that still wins ({len(line)} moves to go).",
+                    f"{_move_words(positions[n], line[0])} is a move that still wins ({len(line)} moves to go).",
                     better=line)
     lo, hi = -1, (n if last == "lost" else n + 1)  # positions <= lo are won; positions >= hi are lost
     for k in range(n):  # known-won positions from the shortcut
@@ -190,9 +155,9 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
             return done("lost-from-start", "This deal could not be won from the start, even seeing every card: "
                         "no move lost it.", losing_range=(0, 0))
         before, move, line = positions[lo], moves[lo], lines[lo]
-        message = (f"The game was lost at move {lo + 1}: {move_words(before, move)}. Before it the game could "
+        message = (f"The game was lost at move {lo + 1}: {_move_words(before, move)}. Before it the game could "
                    f"still be won (proved); after it, it could not (proved: the solver tried every line). "
-                   f"Instead, {move_words(before, line[0])} keeps a win (a winning line of {len(line)} moves).")
+                   f"Instead, {_move_words(before, line[0])} keeps a win (a winning line of {len(line)} moves).")
         return done("lost-at", message, losing_index=lo, losing_move=move, before=before, better=line)
     first, last_k = lo + 1, min(hi, n)
     won_part = f"winnable after {lo} moves (proved)" if lo > 0 else (

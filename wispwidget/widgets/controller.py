@@ -162,12 +162,27 @@ class TableController:
         words = move_words(move, self.game)
         parent = self.game.key()
         self.game.play(move)  # raises IllegalMoveError with nothing changed
-        if by is not None or scripted:
-            self.assisted = True
+        if by is not None:
+            self.helped_by.add("Watch" if by == "watch" else "Solve")
+        if scripted:
+            self.helped_by.add("Python")
         self.scripted = self.scripted or scripted
         self._inherit(parent)
         self._changed("play", move, f"{label}{words}.", by=by)
         return move
+
+    @property
+    def assisted(self) -> bool:
+        """Whether moves of this game were made by Solve, Watch or Python: a win, but not the player's."""
+        return bool(self.helped_by)
+
+    def _help_words(self) -> str:
+        """Who helped, in words: "Solve played some moves", "some moves were made from Python", ..."""
+        players = sorted(self.helped_by - {"Python"})
+        parts = [f"{' and '.join(players)} played some moves"] if players else []
+        if "Python" in self.helped_by:
+            parts.append("some moves were made from Python")
+        return "; ".join(parts)
 
     def _inherit(self, parent: tuple) -> None:
         """A move from a lost position leads to a lost position (it would be won otherwise)."""
@@ -268,7 +283,7 @@ class TableController:
         self.hint_move: dict[str, Any] = {}
         self.hints = 0
         self.undos = 0
-        self.assisted = False
+        self.helped_by: set[str] = set()  # who else made moves of this game: "Solve", "Watch", "Python"
         self.scripted = False  # a move came from Python (``TableWidget.move``): not a game to count
         self.started = False  # a move was made: the clock runs
         self.played_counted = False
@@ -304,7 +319,8 @@ class TableController:
             if not self.win_summary:
                 seconds = self.seconds
                 self.win_summary = {"moves": len(game.moves_played), "seconds": round(seconds, 1),
-                                    "hints": self.hints, "undos": self.undos, "assisted": self.assisted}
+                                    "hints": self.hints, "undos": self.undos, "assisted": self.assisted,
+                                    "help": self._help_words()}
                 if not self.win_counted and self.played_counted:
                     self.win_counted = True
                     if not self.assisted:
@@ -607,6 +623,8 @@ class TableController:
                     self._unsettled_review = (version, budget) if result.verdict == "unknown" else None
                     if show and result.verdict == "lost-at":
                         self._show_losing_move(result)
+                    elif show and result.verdict == "kept-winnable" and result.moves and result.better:
+                        self._show_winning_move(result)
                     elif result.verdict == "unknown":
                         self.say(result.message.removesuffix(TRY_LARGER) + self._review_longer(budget), "info")
                     else:
@@ -646,15 +664,25 @@ class TableController:
         """Back to the position before the losing move (the moves after it stay to Redo); highlight a better one."""
         self._back_to(result.losing_index)
         self._changed("undo", None, None)
+        self.hints += 1  # the solver showed a winning move: help, like a hint
         better, played = result.better[0], result.losing_move
         shown = (f"{result.message} The table is back before move {result.losing_index + 1} (Redo replays your "
-                 f"moves); the solid arrow shows the move that keeps a win, the dashed one the move played.")
+                 f"moves, one at a time); the solid arrow shows the move that keeps a win, the dashed one the move "
+                 f"played.")
         instead = (f"Instead of move {result.losing_index + 1} ({move_words(played, self.game)}, the dashed arrow), "
                    f"{move_words(better, self.game)} keeps a win.")
         self.hint_move = {"from": better.source, "to": better.target, "count": better.count, "text": instead,
                           "proved": True,
                           "played": {"from": played.source, "to": played.target, "count": played.count}}
         self.say(shown, "info")
+
+    def _show_winning_move(self, result: Any) -> None:
+        """Mid-game, every move kept a win: say so, with an arrow on a move that still wins (counted as a hint)."""
+        self.hints += 1
+        better = result.better[0]
+        self.hint_move = {"from": better.source, "to": better.target, "count": better.count, "proved": True,
+                          "text": f"{move_words(better, self.game)} still wins."}
+        self.say(f"{result.message} The arrow shows it.", "info")
 
     def stop(self) -> None:
         """Stop Solve, Watch, hints and reviews at once (it never waits for a search to notice)."""

@@ -219,8 +219,10 @@ TRAITS: dict[str, Trait] = {
     "version": Trait("number", "The state version; every positional request carries the one it was made on."),
     "stats": Trait("{ key: string; played: number; won: number; current_streak: number; best_streak: number; "
                    "best_seconds: number | null }", "This game's statistics, kept across kernel restarts."),
-    "win_summary": Trait(EMPTY + " | { moves: number; seconds: number; hints: number; undos: number }",
-                         "How the game was won ({} until it is)."),
+    "win_summary": Trait(EMPTY + " | { moves: number; seconds: number; hints: number; undos: number; "
+                         "assisted: boolean; help: string }",
+                         "How the game was won ({} until it is); assisted when Solve, Watch or Python made "
+                         "moves (help says which), and then the win is not in the statistics."),
 }
 
 
