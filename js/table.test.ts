@@ -401,6 +401,9 @@ describe("panels drawn from the kernel's traits", () => {
     model.emit("hint_move", { from: "t0", to: "t1", count: 2, text: "Move 9\u2665 8\u2665 onto 10\u2660.", proved: false });
     expect(el.querySelector("[data-hint-arrow]")).not.toBeNull();
     expect(el.querySelectorAll('[data-pile="t0"] .ww-hint').length).toBe(2);
+    const onto = Array.from(el.querySelectorAll('[data-pile="t1"] [data-card]')).pop() as HTMLElement;
+    expect(onto.classList.contains("ww-hint")).toBe(true); // the card they go onto, not the whole pile
+    expect(el.querySelector('[data-pile="t1"]')!.classList.contains("ww-hint")).toBe(false);
     const text = el.querySelector(".ww-hint-text") as HTMLElement;
     expect(text.hidden).toBe(false);
     expect(text.textContent).toBe("Move 9\u2665 8\u2665 onto 10\u2660. (a suggestion, not a proof)");

@@ -460,7 +460,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const source = topCards(hint.from, count);
     for (const c of source) c.el.classList.add("ww-hint");
     if (hint.from === "stock") piles.get("stock")?.classList.add("ww-hint");
-    if (hint.to) piles.get(hint.to)?.classList.add("ww-hint");
+    // where they go: the card they go onto, or the empty pile (not a whole pile, whose other cards stay put)
+    const onto = cards.filter((c) => c.slot.pile === hint.to).slice(-1)[0]?.el;
+    if (hint.to) (onto ?? piles.get(hint.to))?.classList.add("ww-hint");
     const hinted = arrowEnds(hint.from, hint.to, count);
     const played = hint.played ? arrowEnds(hint.played.from, hint.played.to, hint.played.count) : null;
     if (hinted && played && hint.played!.to === hint.to) {
