@@ -166,7 +166,6 @@ class TableController:
             self.helped_by.add("Watch" if by == "watch" else "Solve")
         if scripted:
             self.helped_by.add("Python")
-        self.scripted = self.scripted or scripted
         self._inherit(parent)
         self._changed("play", move, f"{label}{words}.", by=by)
         return move
@@ -283,8 +282,7 @@ class TableController:
         self.hint_move: dict[str, Any] = {}
         self.hints = 0
         self.undos = 0
-        self.helped_by: set[str] = set()  # who else made moves of this game: "Solve", "Watch", "Python"
-        self.scripted = False  # a move came from Python (``TableWidget.move``): not a game to count
+        self.helped_by: set[str] = set()  # who else made moves: "Solve", "Watch", "Python" (a script's game: uncounted)
         self.started = False  # a move was made: the clock runs
         self.played_counted = False
         self.win_counted = False
@@ -310,7 +308,7 @@ class TableController:
         self.seen.add(self.game.key())
         game = self.game
         self.started = self.started or kind == "play"
-        if self.started and not self.played_counted and not self.scripted:
+        if self.started and not self.played_counted and "Python" not in self.helped_by:
             self.played_counted = True
             self.stats = self.store.played(game.spec.key)
         stuck = game.is_stuck()
