@@ -8,8 +8,10 @@ cards are put back in sorted order, so the planner reads them as a multiset only
 ``players.PlannerPlayer`` hands them over; once nothing is hidden the solver plays. It is the planner's own
 loop without the referee's Python, about three times faster, so that settings can be compared on a thousand
 deals at a time; ``benchmarks/honest_play.py`` measures the player itself, under the referee. The first row
-is ``PlanSettings()`` (the defaults); each ``--try`` changes the fields it names. The deals are the tuning
-deals (1001 and up), not those ``honest_play.py`` reports (1-1000). Each share has a 95% Wilson interval.
+is ``PlanSettings()`` (the defaults); each ``--try`` changes the fields it names, and ``weights=a/b/c/...``
+replaces the heuristic's weights for the game (``native.default_weights``; docs/honest-play.md, "Tuning").
+The deals are the tuning deals (1001 and up), not those ``honest_play.py`` reports (1-1000). Each share has a
+95% Wilson interval.
 """
 
 from __future__ import annotations
