@@ -52,7 +52,8 @@ def test_statistics_survive_a_kernel_restart_and_review_names_what_happened(tmp_
         spans = dashed.bounding_box()
         for pile in (source, target):  # it reaches into the middle half of each of the two piles
             b = page.locator(f'.ww-root [data-pile="{pile}"]').bounding_box()
-            assert spans["x"] <= b["x"] + 0.75 * b["width"] and spans["x"] + spans["width"] >= b["x"] + 0.25 * b["width"]
+            left, right = b["x"] + 0.25 * b["width"], b["x"] + 0.75 * b["width"]
+            assert spans["x"] <= right and spans["x"] + spans["width"] >= left
         assert dashed.get_attribute("d") != arrow.get_attribute("d")
         expect(page.locator(".ww-root .ww-hint-text")).to_contain_text(f"Instead of move {k + 1} (")
         assert kernel.value("w.stats['played']") == 1
