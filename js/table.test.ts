@@ -425,9 +425,14 @@ describe("panels drawn from the kernel's traits", () => {
     expect(dashed.getAttribute("d")).toMatch(/^M/);
     expect(dashed.style.display).toBe("");
     expect(el.querySelectorAll('[data-pile="t2"].ww-hint').length).toBe(0); // only the better move is lit
+    model.emit("hint_move", { from: "stock", to: "tableau", count: 1, text: "Instead of move 3 (...), Deal keeps a win.",
+      proved: true, played: { from: "t0", to: "t2", count: 1 } });
+    expect(dashed.getAttribute("d")).toMatch(/^M/); // the move played is drawn even when the better one is a deal
+    expect(solid.style.display).toBe("none");
     model.emit("hint_move", { from: "t0", to: "t1", count: 1, text: "Move it.", proved: true });
     expect(dashed.getAttribute("d")).toBeNull();
     expect(dashed.style.display).toBe("none");
+    expect(solid.style.display).toBe("");
   });
 
   it("a win shows its summary, with Play again and Next winnable deal", () => {

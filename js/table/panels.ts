@@ -146,16 +146,19 @@ export class HintArrow {
     // A suggestion says so once: the kernel's words may already say it.
     const unsaid = hint?.proved === false && !/not a proof/.test(hint.text ?? "");
     if (on && hint!.text) this.text.textContent = unsaid ? `${hint!.text} (a suggestion, not a proof)` : hint!.text;
-    if (!on || !hinted) {
+    if (!on || (!hinted && !played)) {
       this.svg.style.display = "none";
       return;
     }
     this.svg.style.display = "";
-    this.svg.querySelector("path.ww-arrow-line")!.setAttribute("d", arc(hinted));
-    for (const path of this.svg.querySelectorAll<SVGPathElement>("path.ww-arrow-played, path.ww-arrow-casing")) {
-      if (played) path.setAttribute("d", arc(played));
+    // either arrow may be missing: a deal has none (the stock is lit instead)
+    const paths: [string, ArrowEnds | null][] = [["path.ww-arrow-line", hinted], ["path.ww-arrow-played", played],
+      ["path.ww-arrow-casing", played]];
+    for (const [selector, ends] of paths) {
+      const path = this.svg.querySelector(selector) as SVGPathElement;
+      if (ends) path.setAttribute("d", arc(ends));
       else path.removeAttribute("d");
-      path.style.display = played ? "" : "none";
+      path.style.display = ends ? "" : "none";
     }
   }
 }
