@@ -106,11 +106,11 @@ def move_words(move: Move | tuple, game: Game | None = None) -> str:
         where = f"to {pile_words(move.target)}"
         return f"{what} {where}" if move.source[0] == "t" else f"{what} from {pile_words(move.source)} {where}"
     where = f"to {pile_words(move.target)}"
-    if game is not None and move.target[0] == "t" and move.target[1:].isdigit():
-        below = game.up[int(move.target[1:])] if int(move.target[1:]) < len(game.up) else None
-        if below is not None:
-            where = f"onto {card_words(below[-1])} on {pile_words(move.target)}" if below else \
-                f"to the empty {pile_words(move.target)}"
+    pile = int(move.target[1:]) if move.target[0] == "t" and move.target[1:].isdigit() else None
+    if game is not None and pile is not None and pile < len(game.up):
+        below = game.up[pile]
+        where = f"onto {card_words(below[-1])} on {pile_words(move.target)}" if below else \
+            f"to the empty {pile_words(move.target)}"
     return f"{what} from {pile_words(move.source)} {where}"
 
 

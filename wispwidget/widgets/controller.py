@@ -311,7 +311,7 @@ class TableController:
         if self.started and not self.played_counted and "Python" not in self.helped_by:
             self.played_counted = True
             self.stats = self.store.played(game.spec.key)
-        stuck = game.is_stuck()
+        self.stuck = stuck = game.is_stuck()  # once per change: the status line, read at every publish, uses it
         self._run_clock(self.started and not self.win_summary and not game.is_won() and not stuck)
         if game.is_won():
             if not self.win_summary:
@@ -662,25 +662,29 @@ class TableController:
         """Back to the position before the losing move (the moves after it stay to Redo); highlight a better one."""
         self._back_to(result.losing_index)
         self._changed("undo", None, None)
-        self.hints += 1  # the solver showed a winning move: help, like a hint
         better, played = result.better[0], result.losing_move
         shown = (f"{result.message} The table is back before move {result.losing_index + 1} (Redo replays your "
                  f"moves, one at a time); the solid arrow shows the move that keeps a win, the dashed one the move "
                  f"played.")
         instead = (f"Instead of move {result.losing_index + 1} ({move_words(played, self.game)}, the dashed arrow), "
                    f"{move_words(better, self.game)} keeps a win.")
-        self.hint_move = {"from": better.source, "to": better.target, "count": better.count, "text": instead,
-                          "proved": True,
-                          "played": {"from": played.source, "to": played.target, "count": played.count}}
+        self._show_review_move(better, instead, played)
         self.say(shown, "info")
 
     def _show_winning_move(self, result: Any) -> None:
         """Mid-game, every move kept a win: say so, with an arrow on a move that still wins (counted as a hint)."""
-        self.hints += 1
         better = result.better[0]
-        self.hint_move = {"from": better.source, "to": better.target, "count": better.count, "proved": True,
-                          "text": f"{move_words(better, self.game)} still wins."}
+        self._show_review_move(better, f"{move_words(better, self.game)} still wins.")
         self.say(f"{result.message} The arrow shows it.", "info")
+
+    def _show_review_move(self, better: Move, text: str, played: Move | None = None) -> None:
+        """Review's arrow on a move that wins from here (and, dashed, on the losing move ``played``): the solver
+        showed a winning move, so it counts as a hint."""
+        self.hints += 1
+        self.hint_move = {"from": better.source, "to": better.target, "count": better.count, "text": text,
+                          "proved": True}
+        if played is not None:
+            self.hint_move["played"] = {"from": played.source, "to": played.target, "count": played.count}
 
     def stop(self) -> None:
         """Stop Solve, Watch, hints and reviews at once (it never waits for a search to notice)."""
@@ -802,7 +806,7 @@ class TableController:
         """One line: game, deal, moves and what is known."""
         deal = f"deal {self.seed}" if self.seed is not None else "set position"
         parts = [game_label(self.game.spec), deal, plural(len(self.game.moves_played), "move")]
-        if self.game.is_stuck():
+        if self.stuck:
             parts.append("no move left")
         if self.verdict:
             parts.append(self.verdict)
