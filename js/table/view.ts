@@ -140,14 +140,17 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   // -- dialogs ------------------------------------------------------------------------------------------------
 
+  // While a dialog is open the win banner steps aside (CSS: .ww-dialog-open), so neither covers the other.
   function openDialog(d: HTMLElement): void {
     for (const other of [statsPanel.el, keys]) if (other !== d) other.hidden = true;
     d.hidden = false;
+    root.classList.add("ww-dialog-open");
     d.focus();
   }
   function closeDialog(d: HTMLElement): void {
     if (d.hidden) return;
     d.hidden = true;
+    root.classList.remove("ww-dialog-open");
     root.focus();
   }
   function toggleDialog(d: HTMLElement): void {

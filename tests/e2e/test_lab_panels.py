@@ -65,3 +65,21 @@ def test_panels_follow_the_kernels_traits():
         box = summary.bounding_box()
         table = root.bounding_box()
         assert table["x"] <= box["x"] and box["x"] + box["width"] <= table["x"] + table["width"]  # over the table
+        # Statistics opened over the win: the banner steps aside while the dialog is open (before, the dialog
+        # covered the banner's heading and the rest of the banner showed around it), and comes back on close
+        page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+        # (the banner's pop, the last card's flight and the celebration have ended)
+        summary.evaluate("(el) => el.scrollIntoView({block: 'center'})")  # not under JupyterLab's toolbar
+        heading = summary.locator(".ww-win-title").bounding_box()
+        middle = [heading["x"] + heading["width"] / 2, heading["y"] + heading["height"] / 2]
+        seen_at = "([x, y]) => document.elementFromPoint(x, y)?.closest('[data-stats], [data-win-summary]')" \
+                  "?.getAttribute('data-stats') === null ? 'banner' : 'other'"
+        assert page.evaluate(seen_at, middle) == "banner"
+        table_button(page, "Statistics").click()
+        expect(stats).to_be_visible()
+        expect(summary).to_be_hidden()
+        assert page.evaluate(seen_at, middle) == "other"
+        page.keyboard.press("Escape")
+        expect(stats).to_be_hidden()
+        expect(summary).to_be_visible()
+        assert page.evaluate(seen_at, middle) == "banner"
