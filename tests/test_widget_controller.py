@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from wispwidget.widgets import TableWidget, play
 from wispwidget.widgets.controller import TableController
 from wispwidget.widgets.stats import StatsStore
 
+from .e2e.positions import one_move_from_winning
 from .helpers import position
 
 HARD = ("waning-moon", 3)  # not settled within seconds
@@ -185,6 +187,25 @@ def test_a_game_played_from_python_is_a_scripts_and_not_counted(data_dir):
         w.move(*move)
     stats = StatsStore().get("micro-wisp/standard")
     assert w.won and stats["played"] == 1 and stats["won"] == 0 and stats["best_seconds"] is None
+
+
+def test_the_tests_keep_their_games_out_of_the_users_statistics():
+    import platformdirs
+
+    from wispwidget.widgets import stats
+
+    assert stats.data_dir() != Path(platformdirs.user_data_dir("wispwidget"))  # conftest.py moves it
+
+
+def test_a_position_loaded_and_won_at_the_table_is_not_counted(data_dir):
+    w = play("will-o-the-wisp", seed=7, auto_verdict=False)
+    w.load(one_move_from_winning())
+    at_the_table(w, ("t1", "t0", 1))  # AS onto 2S at the table: a win, but from a position, not a deal
+    assert w.won and "You won" in w.message["text"]
+    assert StatsStore().get("will-o-the-wisp/standard")["played"] == 0 and w.stats["best_seconds"] is None
+    w.new_deal(seed=7)
+    at_the_table(w, w.game.legal_moves()[0])  # a deal, at the table: counted
+    assert StatsStore().get("will-o-the-wisp/standard")["played"] == 1
 
 
 def test_solve_on_a_won_game_says_so_and_leaves_nothing_running():

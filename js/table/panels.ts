@@ -211,7 +211,7 @@ export function statsRows(stats: Stats | undefined): [string, string][] {
 }
 
 /** What the statistics leave out, said under them. */
-export const STATS_NOTE = "Games played at this table. A win with Solve or Watch, and a game played from Python, are left out.";
+export const STATS_NOTE = "Games dealt at this table. A win with Solve or Watch, a game played from Python and a position loaded are left out.";
 
 export class StatsPanel {
   el: HTMLElement;

@@ -64,6 +64,7 @@ class Lab:
         self.runtime = root / ".runtime"
         env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(self.runtime),
                    JUPYTERLAB_SETTINGS_DIR=str(root / ".settings"), JUPYTERLAB_WORKSPACES_DIR=str(root / ".ws"))
+        env.setdefault("WISPWIDGET_DATA_DIR", str(root / ".data"))  # for scripts too: never the user's statistics
         self.log = open(root / "lab.log", "w")  # noqa: SIM115
         self.process = subprocess.Popen(
             [sys.executable, "-m", "jupyter", app, "--no-browser", f"--port={self.port}", "--ip=127.0.0.1",

@@ -175,6 +175,12 @@ class TableController:
         """Whether moves of this game were made by Solve, Watch or Python: a win, but not the player's."""
         return bool(self.helped_by)
 
+    @property
+    def counts(self) -> bool:
+        """Whether this game goes into the statistics: a deal (not a position loaded, whose best time would say
+        nothing about the game) and no move made from Python (a script's game)."""
+        return self.seed is not None and "Python" not in self.helped_by
+
     def _help_words(self) -> str:
         """Who helped, in words: "Solve played some moves", "some moves were made from Python", ..."""
         players = sorted(self.helped_by - {"Python"})
@@ -308,7 +314,7 @@ class TableController:
         self.seen.add(self.game.key())
         game = self.game
         self.started = self.started or kind == "play"
-        if self.started and not self.played_counted and "Python" not in self.helped_by:
+        if self.started and not self.played_counted and self.counts:
             self.played_counted = True
             self.stats = self.store.played(game.spec.key)
         self.stuck = stuck = game.is_stuck()  # once per change: the status line, read at every publish, uses it
