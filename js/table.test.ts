@@ -471,7 +471,7 @@ describe("panels drawn from the kernel's traits", () => {
     expect(panel.textContent).toContain("4 (40%)");
     expect(panel.textContent).toContain("3:20");
     expect((panel.querySelector(".ww-stats-game") as HTMLElement).textContent).toBe("Will o' the Wisp");
-    expect(panel.textContent).toContain("played from Python and a position loaded are left out");
+    expect(panel.textContent).toContain("games played from Python and positions loaded are left out");
   });
 
   it("the clock shows the kernel's play time", () => {

@@ -158,9 +158,10 @@ def test_a_win_by_hand_gives_a_summary_and_counts_in_the_statistics(data_dir):
     assert w.stats["played"] == 1 and w.stats["won"] == 1 and w.stats["current_streak"] == 1
     assert w.stats["best_seconds"] is not None
     w.undo()
-    assert not w.won and w.win_summary["moves"] == len(line)  # the win happened; it is kept
+    assert not w.won and w.win_summary == {} and w.table["clock"]["running"]  # no banner; the clock runs again
     w.redo()
     assert w.message["kind"] == "win" and w.stats["won"] == 1  # said again, counted once
+    assert w.win_summary["moves"] == len(line) and w.win_summary["undos"] == 1  # summed up afresh
     # kept across kernel restarts: a new table reads the same file
     again = play("micro-wisp", seed=1, auto_verdict=False)
     assert again.stats["won"] == 1 and (data_dir / "stats.json").exists()
@@ -234,6 +235,15 @@ def test_solve_replays_at_the_replay_speed_and_speed_changes_it_live():
     assert w.wait(20) and w.won and w.message["kind"] == "win"
     assert time.perf_counter() - started > 12 / 60
     assert w.stats["won"] == 0 and w.win_summary["help"] == "Solve played some moves"  # not the player's win
+    assert w.stats["played"] == 0  # nor the player's game: no move of theirs
+    # Restart, then every move by hand: a new summary (the old one does not stay on the banner), still with help
+    w.restart()
+    assert w.win_summary == {} and not w.won
+    line = solve(w.game.position()).moves
+    for move in line:
+        at_the_table(w, move)
+    assert w.won and w.win_summary["help"] == "Solve played some moves" and w.win_summary["moves"] == len(line)
+    assert w.stats["played"] == 1 and w.stats["won"] == 0  # the player's game now, but Solve showed the way
 
 
 def test_new_deal_from_the_menu_deals_at_once_and_winnable_syncs_at_once():

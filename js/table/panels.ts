@@ -211,7 +211,7 @@ export function statsRows(stats: Stats | undefined): [string, string][] {
 }
 
 /** What the statistics leave out, said under them. */
-export const STATS_NOTE = "Games dealt at this table. A win with Solve or Watch, a game played from Python and a position loaded are left out.";
+export const STATS_NOTE = "Deals you made a move in at this table. A game Solve or Watch finished counts as played, not won; games played from Python and positions loaded are left out.";
 
 export class StatsPanel {
   el: HTMLElement;

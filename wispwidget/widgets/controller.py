@@ -314,11 +314,13 @@ class TableController:
         self.seen.add(self.game.key())
         game = self.game
         self.started = self.started or kind == "play"
-        if self.started and not self.played_counted and self.counts:
+        if kind == "play" and by is None and not self.played_counted and self.counts:  # the player's own move
             self.played_counted = True
             self.stats = self.store.played(game.spec.key)
         self.stuck = stuck = game.is_stuck()  # once per change: the status line, read at every publish, uses it
-        self._run_clock(self.started and not self.win_summary and not game.is_won() and not stuck)
+        if not game.is_won():
+            self.win_summary = {}  # undone, or restarted: the next win is summed up afresh (and counted once)
+        self._run_clock(self.started and not game.is_won() and not stuck)
         if game.is_won():
             if not self.win_summary:
                 seconds = self.seconds
@@ -614,7 +616,7 @@ class TableController:
 
             def work(job: Job) -> Any:
                 def progress(checked: int, about: int) -> None:
-                    job.label = f"Reviewing your moves… position {checked} of about {max(about, checked)}"
+                    job.label = f"Reviewing the moves played… position {checked} of about {max(about, checked)}"
 
                 return run_review(start, moves, max_positions=budget, cancel=job.token, progress=progress,
                                   known_lost=known_lost)
@@ -635,7 +637,7 @@ class TableController:
                         self.say(result.message, "info")
                     self._publish()
 
-            job = self.jobs.start("review", "Reviewing your moves…", work, done)
+            job = self.jobs.start("review", "Reviewing the moves played…", work, done)
         return self._finish(job, wait)
 
     def _review_budget(self) -> int:
@@ -669,9 +671,9 @@ class TableController:
         self._back_to(result.losing_index)
         self._changed("undo", None, None)
         better, played = result.better[0], result.losing_move
-        shown = (f"{result.message} The table is back before move {result.losing_index + 1} (Redo replays your "
-                 f"moves, one at a time); the solid arrow shows the move that keeps a win, the dashed one the move "
-                 f"played.")
+        shown = (f"{result.message} The table is back before move {result.losing_index + 1} (Redo replays the "
+                 f"moves played, one at a time); the solid arrow shows the move that keeps a win, the dashed one "
+                 f"the move played.")
         instead = (f"Instead of move {result.losing_index + 1} ({move_words(played, self.game)}, the dashed arrow), "
                    f"{move_words(better, self.game)} keeps a win.")
         self._show_review_move(better, instead, played)

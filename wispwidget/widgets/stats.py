@@ -2,8 +2,9 @@
 
 They live in ``stats.json`` in the user's data directory (``platformdirs.user_data_dir("wispwidget")``), or in
 ``$WISPWIDGET_DATA_DIR`` when that is set (the tests point it at a temporary directory). A game counts as
-played once a move was made at the table (not from Python: a script's games are not counted); only deals
-count, not positions loaded; a game left unwon for a new deal ends the current streak.
+played once the player made a move at the table (Solve's and Watch's moves do not; a script's games, with a
+move made from Python, are not counted at all); only deals count, not positions loaded; a game left unwon for a
+new deal ends the current streak.
 """
 
 from __future__ import annotations
