@@ -415,6 +415,21 @@ describe("panels drawn from the kernel's traits", () => {
     expect(el.querySelectorAll(".ww-hint").length).toBe(0);
   });
 
+  it("a hint's words are drawn once: the same words in the message line are for screen readers only", () => {
+    const { el, model } = mount();
+    const live = el.querySelector(".ww-live") as HTMLElement;
+    const said = "Deal now: it stays on a winning line.";
+    model.emit("hint_move", { from: "stock", to: "tableau", count: 1, text: said, proved: true });
+    model.emit("message", { id: 5, kind: "info", text: said });
+    expect(live.textContent).toBe(said); // still there, and still aria-live
+    expect(live.classList.contains("ww-echo")).toBe(true);
+    model.emit("message", { id: 6, kind: "info", text: "Undid a deal." });
+    expect(live.classList.contains("ww-echo")).toBe(false); // other words: drawn
+    model.emit("message", { id: 7, kind: "info", text: said });
+    model.emit("hint_move", {});
+    expect(live.classList.contains("ww-echo")).toBe(false); // the hint bar has gone: the line shows them
+  });
+
   it("after Review, a dashed arrow for the move played, drawn only while the hint says so", () => {
     const { el, model } = mount();
     const dashed = el.querySelector("[data-played-arrow]") as SVGPathElement;

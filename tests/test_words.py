@@ -9,7 +9,7 @@ import pytest
 from wispwidget import Game, IllegalMoveError, Move
 from wispwidget.api import new_game
 from wispwidget.games.catalogue import CATALOGUE, get_game
-from wispwidget.io.words import card_words, game_label, menu_label, move_words, pile_words, plural, refusal
+from wispwidget.io.words import advice, card_words, game_label, menu_label, move_words, pile_words, plural, refusal
 
 ENGINE_ID = re.compile(r"\b[tf]\d+\b|\b[A2-9TJQK][CDHS]\b")
 
@@ -104,3 +104,17 @@ def test_refusals_are_one_plain_sentence_without_engine_ids():
     assert refusal("t0 to t5: 9H does not go on 3C (needs one rank higher)") == \
         "9♥ does not go on 3♣ (needs one rank higher)."
     assert refusal("t0 to t9: there is no pile t9 (piles t0..t6)") == "There is no pile 10 (piles 1 to 7)."
+
+
+def test_advice_says_a_deal_as_something_to_do_not_as_a_cards_name():
+    game = new_game("will-o-the-wisp", seed=7).game
+    deal = next(m for m in game.legal_moves() if m.source == "stock")
+    assert advice(deal, game) == "deal now" and advice(deal, game, tried=True) == "a deal"  # not "Play Deal"
+    card = next(m for m in game.legal_moves() if m.source != "stock")
+    assert advice(card, game) == f"play {move_words(card, game)}" and advice(card, game, tried=True) == move_words(
+        card, game)
+    from wispwidget.search.hints import Hinter
+
+    hinter = Hinter()
+    hinter.remember(game, [deal])  # a winning line that starts with a deal (as far as the hinter knows)
+    assert hinter.hint(game).message == "Deal now: it stays on a winning line."

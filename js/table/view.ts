@@ -124,6 +124,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   function say(text: string): void {
     live.textContent = text;
     live.dataset.kind = "info";
+    markEcho();
   }
 
   function runAction(action: string): void {
@@ -452,9 +453,17 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   // -- hint ----------------------------------------------------------------------------------------------------
 
+  /** A hint's words show in the hint bar; the same words in the message line below are kept for screen readers
+   * only (.ww-echo), so a hint is not printed twice. */
+  function markEcho(): void {
+    const hint = (model.get("hint_move") ?? {}) as HintMove;
+    live.classList.toggle("ww-echo", !!hint.from && !!hint.text && live.textContent === hint.text);
+  }
+
   function drawHint(): void {
     const hint = (model.get("hint_move") ?? {}) as HintMove;
     root.querySelectorAll(".ww-hint").forEach((n) => n.classList.remove("ww-hint"));
+    markEcho();
     if (!hint.from) {
       arrow.draw(hint, null);
       return;
@@ -727,6 +736,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const message = (model.get("message") ?? {}) as Message;
     live.textContent = message.text ?? "";
     live.dataset.kind = message.kind ?? "info";
+    markEcho();
     if (message.kind === "error") {
       answered();
       dragger.settleWaiting(true);

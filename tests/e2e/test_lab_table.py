@@ -219,6 +219,31 @@ def test_ten_piles_fit_600_px_without_scrolling_sideways(lab):
         page.set_viewport_size({"width": 1400, "height": 1000})
 
 
+def test_a_cell_too_narrow_for_ten_piles_scrolls_sideways_to_the_last_one(lab):
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 700, "height": 1000})
+    if not page.locator("#jp-left-stack").is_visible():  # the file browser open: about 330 px left for the cell
+        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab").first.click()
+        expect(page.locator("#jp-left-stack")).to_be_visible()
+    try:
+        assert kernel.value("w.new_deal('black-widow', seed=3) or w.seed") == 3
+        page.wait_for_timeout(300)
+        settled(page)
+        board = page.locator(".ww-root .ww-board")
+        room = board.evaluate("(b) => [b.scrollWidth, b.clientWidth, getComputedStyle(b).overflowX]")
+        assert room[0] > room[1] and room[2] == "auto", room  # ten legible piles do not fit: the board scrolls
+        board.evaluate("(b) => { b.scrollLeft = b.scrollWidth; }")
+        last = page.locator('.ww-root [data-pile="t9"] [data-card]').last
+        b, edge = last.bounding_box(), board.bounding_box()
+        assert b["x"] + b["width"] <= edge["x"] + edge["width"] + 1, (b, edge)  # the last pile in view, whole
+        corner = [b["x"] + 6, b["y"] + 6]
+        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('[data-card]')?.dataset.card",
+                             corner) == last.get_attribute("data-card")
+    finally:
+        page.locator(".ww-root .ww-board").evaluate("(b) => { b.scrollLeft = 0; }")
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+
 def test_keyboard_reaches_every_pile_and_the_keys_overlay_opens(lab):
     page, kernel, _ = lab
     assert kernel.value("w.new_deal('waxing-moon', seed=2) or w.seed") == 2
@@ -356,6 +381,11 @@ def test_the_hint_is_an_arrow_from_the_cards_to_their_target(lab):
 
     assert inside(ends[0], source), (ends, source)
     assert inside(ends[1], target), (ends, target)
+    # its words are drawn once, in the hint bar; the message line keeps them for screen readers, in no space
+    expect(page.locator(".ww-root .ww-hint-text")).to_have_text(hint["text"])
+    assert page.locator(".ww-root .ww-live").text_content() == hint["text"]
+    drawn = page.locator(".ww-root .ww-live").bounding_box()
+    assert drawn["width"] * drawn["height"] <= 1, drawn
 
 
 def test_reduced_motion_means_no_motion(lab):
@@ -394,6 +424,18 @@ def test_the_game_menu_deals_at_once_and_the_deal_number_box_clears(lab):
     labels = menu.locator("option").all_inner_texts()
     assert "Spider (two suits)" in labels and not [t for t in labels if "(two-suits)" in t]
     assert len(labels) == len(set(labels)) == kernel.value("len(w.games)")
+    # a wide table's closed menu shows every name whole (it cut "Micro Wisp (A-4 of spad"); a narrow one cuts
+    # long names short, and the menu's title says them whole
+    narrow(page, 1400)  # JupyterLab's side panel closed: a wide cell
+    menu.select_option("micro-wisp/standard")
+    expect(menu).to_have_attribute("title", "Micro Wisp (A-4 of spades and hearts)")
+    cut = menu.evaluate("""(select) => {
+      const style = getComputedStyle(select), ctx = document.createElement("canvas").getContext("2d");
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = select.clientWidth - 28;  // the padding and the drop-down arrow
+      return [...select.options].filter((o) => ctx.measureText(o.text).width > room).map((o) => o.text);
+    }""")
+    assert cut == []
     menu.select_option("spider/two-suits")
     deadline = time.time() + 20
     while kernel.value("[w.game.spec.game, w.game.spec.variant]") != ["spider", "two-suits"] and time.time() < deadline:

@@ -86,6 +86,15 @@ def moving_cards(game: Game, move: Move) -> list[Card]:
     return []
 
 
+def advice(move: Move | tuple, game: Game | None = None, *, tried: bool = False) -> str:
+    """A move as something to do, inside a sentence: "deal now", "play 7♠ from pile 2 onto 8♥ on pile 5"; with
+    ``tried``, what to try: "a deal", "7♠ from pile 2 onto 8♥ on pile 5". ("Play Deal" read like a card's name.)"""
+    words = move_words(move, game)
+    if Move(*move).source == "stock":
+        return f"a {words.lower()}" if tried else f"{words.lower()} now"
+    return words if tried else f"play {words}"
+
+
 def move_words(move: Move | tuple, game: Game | None = None) -> str:
     """One move in words: "Deal", "Draw", "7♠ from pile 2 onto 8♥ on pile 5", "6♠–4♠ (3 cards) from pile 1
     to the empty pile 2", "7♠ to foundation 1".

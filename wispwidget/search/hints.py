@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from ..engine.game import Game
 from ..engine.move import Move
-from ..io.words import move_words, positions_words
+from ..io.words import advice, positions_words, sentence
 from .solver import solve
 
 HINT_POSITIONS = 250_000
@@ -97,13 +97,13 @@ class Hinter:
             return Hint(None, "won", 0, "The game is won.")
         move = self.known_move(game)
         if move is not None:
-            return Hint(move, "winnable", 0, f"Play {move_words(move, game)}: it stays on a winning line.", True)
+            return Hint(move, "winnable", 0, sentence(f"{advice(move, game)}: it stays on a winning line"), True)
         result = solve(game.position(), self.max_positions, self.time_limit, cancel=cancel)
         if result.result == "won":
             self._remember(game, list(result.moves))
             first = result.moves[0]
             return Hint(first, "winnable", result.positions,
-                        f"Play {move_words(first, game)}: it starts a winning line.", True)
+                        sentence(f"{advice(first, game)}: it starts a winning line"), True)
         if result.result == "lost":
             why = f"no sequence of moves wins from here (proved over {positions_words(result.positions)})"
         elif result.cancelled:
@@ -114,7 +114,7 @@ class Hinter:
         if move is None:
             return Hint(None, result.result, result.positions, f"No legal move is left: {why}.")
         return Hint(move, result.result, result.positions,
-                    f"Try {move_words(move, game)}: a suggestion, not a proof; {why}.")
+                    f"Try {advice(move, game, tried=True)}: a suggestion, not a proof; {why}.")
 
     def remember(self, game: Game, moves: list[Move]) -> None:
         """Remember a winning line from the game's position (found by Solve, say)."""

@@ -28,7 +28,17 @@ from ..errors import WispError
 from ..games.catalogue import CATALOGUE, get_game
 from ..games.spec import GameSpec
 from ..io import formats
-from ..io.words import game_label, menu_label, move_words, plural, positions_words, refusal, seconds_words, sentence
+from ..io.words import (
+    advice,
+    game_label,
+    menu_label,
+    move_words,
+    plural,
+    positions_words,
+    refusal,
+    seconds_words,
+    sentence,
+)
 from ..limits import check_max_positions, check_time_limit
 from ..search.hints import Hint, Hinter
 from ..search.planner import PlanSettings
@@ -404,7 +414,7 @@ class TableController:
             return "thinking…"
         key = self.game.key()
         if key in self.unknown:
-            return f"unknown within {positions_words(self.unknown[key])}"
+            return f"not known if winnable ({positions_words(self.unknown[key])} searched)"
         return ""
 
     def _start_verdict(self) -> None:
@@ -441,6 +451,9 @@ class TableController:
                         self.facts[self.game.key()] = "winnable"
                     elif hint.verdict == "lost":
                         self.facts.setdefault(self.game.key(), "lost")
+                    elif hint.verdict == "unknown" and not job.cancelled:  # the status line says the larger budget
+                        key = self.game.key()
+                        self.unknown[key] = max(self.unknown.get(key, 0), hint.positions)
                     self._show_hint(hint)
 
             self.hint_move = {}  # the last highlight goes as a new hint is asked for
@@ -470,7 +483,7 @@ class TableController:
                 move = player.choose(info, random.Random(version))
                 plan = player.last_plan
                 return Hint(move, "no-peek", plan.positions if plan else 0,
-                            f"Fair hint (no peeking): play {move_words(move, game)}: {player.why}.")
+                            f"Fair hint (no peeking): {advice(move, game)}: {player.why}.")
 
             def done(job: Job, hint: Hint) -> None:
                 with self.lock:

@@ -197,8 +197,8 @@ EMPTY = "Record<string, never>"  # the TypeScript type of {}
 TRAITS: dict[str, Trait] = {
     "table": Trait("TableState", "The public state the view draws: face-down cards and the stock as counts only."),
     "status": Trait("string", "One line: game, deal, moves and what is known of the position."),
-    "verdict": Trait("string", "What is known: winnable, proved lost, no longer winnable, unknown within N "
-                               "positions, thinking…, won."),
+    "verdict": Trait("string", "What is known: winnable, proved lost, no longer winnable, not known if winnable "
+                               "(N positions searched), thinking…, won."),
     "message": Trait(EMPTY + ' | { id: number; kind: "info" | "error" | "win"; text: string }',
                      "The last thing said to the player, in one sentence (a new id each time)."),
     "hint_move": Trait(EMPTY + " | { from: string; to: string; count: number; text: string; proved: boolean; "
