@@ -10,7 +10,9 @@ is compared strictly by ``pytest --nbval notebooks/``.
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import jupytext
@@ -41,7 +43,9 @@ def notebook_of(source: Path) -> nbformat.NotebookNode:
 def build(source: Path) -> None:
     """Execute one tutorial and write its ``.ipynb``."""
     nb = notebook_of(source)
-    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(HERE)}}).execute()
+    with tempfile.TemporaryDirectory() as data:  # a new player's statistics, not this machine's, in the saved state
+        os.environ["WISPWIDGET_DATA_DIR"] = data  # the kernel inherits it
+        NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(HERE)}}).execute()
     nbformat.write(nb, source.with_suffix(".ipynb"))
     print("wrote", source.with_suffix(".ipynb").name)
 
