@@ -241,7 +241,7 @@ def test_a_cell_too_narrow_for_ten_piles_scrolls_sideways_to_the_last_one(lab):
                              corner) == last.get_attribute("data-card")
     finally:
         page.locator(".ww-root .ww-board").evaluate("(b) => { b.scrollLeft = 0; }")
-        page.set_viewport_size({"width": 1400, "height": 1000})
+        narrow(page, 1400)  # the side panel closed again, as the tests after this one expect
 
 
 def test_keyboard_reaches_every_pile_and_the_keys_overlay_opens(lab):
@@ -424,9 +424,9 @@ def test_the_game_menu_deals_at_once_and_the_deal_number_box_clears(lab):
     labels = menu.locator("option").all_inner_texts()
     assert "Spider (two suits)" in labels and not [t for t in labels if "(two-suits)" in t]
     assert len(labels) == len(set(labels)) == kernel.value("len(w.games)")
-    # a wide table's closed menu shows every name whole (it cut "Micro Wisp (A-4 of spad"); a narrow one cuts
-    # long names short, and the menu's title says them whole
-    narrow(page, 1400)  # JupyterLab's side panel closed: a wide cell
+    # where the toolbar leaves room, the closed menu shows every name whole (it cut "Micro Wisp (A-4 of spad");
+    # where it does not, a long name is cut short, and the menu's title says it whole
+    narrow(page, 1000)  # JupyterLab's side panel closed: the rarer actions behind More, room beside the menu
     menu.select_option("micro-wisp/standard")
     expect(menu).to_have_attribute("title", "Micro Wisp (A-4 of spades and hearts)")
     cut = menu.evaluate("""(select) => {
