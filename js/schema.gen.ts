@@ -157,6 +157,6 @@ export interface TableTraits {
   version: number;
   /** This game's statistics, kept across kernel restarts. */
   stats: { key: string; played: number; won: number; current_streak: number; best_streak: number; best_seconds: number | null };
-  /** How the game was won ({} until it is); assisted when Solve, Watch or Python made moves (help says which), and then the win is not in the statistics. */
+  /** How the game was won ({} until it is); assisted when Solve, Watch or Python made moves (help says who, and what is left out of the statistics: the win, or the whole game). */
   win_summary: Record<string, never> | { moves: number; seconds: number; hints: number; undos: number; assisted: boolean; help: string };
 }

@@ -470,10 +470,10 @@ describe("panels drawn from the kernel's traits", () => {
     const summary = el.querySelector("[data-win-summary]") as HTMLElement;
     expect(summary.querySelector(".ww-win-title")!.textContent).toBe("Won, with help");
     expect(summary.textContent).not.toContain("You won");
-    expect(summary.textContent).toContain("not in your statistics");
+    expect(summary.textContent).toContain("the win is not counted");
     model.emit("win_summary", { moves: 145, seconds: 49, hints: 0, undos: 1, assisted: true,
-      help: "some moves were made from Python" });
-    expect(summary.textContent).toContain("some moves were made from Python: not in your statistics");
+      help: "moves were made from Python: the game is not counted" });
+    expect(summary.textContent).toContain("moves were made from Python: the game is not counted");
     expect(summary.textContent).not.toContain("Solve");
   });
 

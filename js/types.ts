@@ -101,7 +101,7 @@ export interface WinSummary {
   hints?: number;
   undos?: number;
   assisted?: boolean; // Solve, Watch or Python made some of the moves (the win is not in the statistics)
-  help?: string; // who, in words: "Solve played some moves", "some moves were made from Python"
+  help?: string; // who helped, and what it means: "Solve played moves of this deal: the win is not counted"
 }
 
 /** The traits of the table widget (all owned by the kernel). */

@@ -178,7 +178,7 @@ def test_a_game_played_from_python_is_a_scripts_and_not_counted(data_dir):
     for move in solve(w.game.position()).moves:
         w.move(*move)  # a teacher's script, or a test: no player's best time of 0.0 s
     assert w.won and w.win_summary["assisted"] and "You won" not in w.message["text"]
-    assert w.win_summary["help"] == "some moves were made from Python"  # not "Solve or Watch": neither ran
+    assert w.win_summary["help"] == "moves were made from Python: the game is not counted"  # neither Solve nor Watch
     assert StatsStore().get("micro-wisp/standard")["played"] == 0 and w.stats["won"] == 0
     # a game begun at the table and finished by a script is not the player's win either
     w.new_deal(seed=1)
@@ -209,6 +209,34 @@ def test_a_position_loaded_and_won_at_the_table_is_not_counted(data_dir):
     assert StatsStore().get("will-o-the-wisp/standard")["played"] == 1
 
 
+def test_undo_from_a_winnable_position_keeps_winnable():
+    w = play("will-o-the-wisp", seed=7, auto_verdict=False)
+    line = list(solve(w.game.position()).moves)
+    at_the_table(w, line[0])
+    w.controller.facts = {}  # nothing known of the deal itself
+    w.controller.hinter.remember(w.game, line[1:])  # the position after the first move is proved winnable
+    assert w.controller.knowledge() == "winnable"
+    w.undo()  # a position with a move to a winnable one is winnable: the status line must not forget it
+    assert w.controller.knowledge() == "winnable" and w.status.endswith("winnable")
+    assert not w.status.endswith("not known if winnable")
+
+
+def test_a_review_whose_losing_move_is_a_deal_names_no_dashed_arrow():
+    from types import SimpleNamespace
+
+    from wispwidget import Move
+
+    w = play("will-o-the-wisp", seed=7, auto_verdict=False)
+    better = next(m for m in w.game.legal_moves() if m.source != "stock")
+    result = SimpleNamespace(losing_index=0, losing_move=Move("stock", "tableau", 1), better=[better],
+                             message="The game was lost at move 1: a deal.")
+    with w.controller.lock:
+        w.controller._show_losing_move(result)  # a deal draws no arrow: the words must not point at one
+    hint = w.controller.hint_move
+    assert "played" not in hint and "dashed" not in hint["text"] and "dashed" not in w.controller.message["text"]
+    assert hint["text"].startswith("Instead of move 1 (a deal), ") and "solid arrow" in w.controller.message["text"]
+
+
 def test_solve_on_a_won_game_says_so_and_leaves_nothing_running():
     w = play("micro-wisp", seed=1, auto_verdict=False)
     win_by_hand(w)
@@ -234,7 +262,7 @@ def test_solve_replays_at_the_replay_speed_and_speed_changes_it_live():
     send(w, {"type": "speed", "value": 60})
     assert w.wait(20) and w.won and w.message["kind"] == "win"
     assert time.perf_counter() - started > 12 / 60
-    assert w.stats["won"] == 0 and w.win_summary["help"] == "Solve played some moves"  # not the player's win
+    assert w.stats["won"] == 0 and w.win_summary["help"] == "Solve played moves of this deal: the win is not counted"
     assert w.stats["played"] == 0  # nor the player's game: no move of theirs
     # Restart, then every move by hand: a new summary (the old one does not stay on the banner), still with help
     w.restart()
@@ -242,7 +270,7 @@ def test_solve_replays_at_the_replay_speed_and_speed_changes_it_live():
     line = solve(w.game.position()).moves
     for move in line:
         at_the_table(w, move)
-    assert w.won and w.win_summary["help"] == "Solve played some moves" and w.win_summary["moves"] == len(line)
+    assert w.won and "Solve played moves of this deal" in w.win_summary["help"] and w.win_summary["moves"] == len(line)
     assert w.stats["played"] == 1 and w.stats["won"] == 0  # the player's game now, but Solve showed the way
 
 

@@ -9,7 +9,17 @@ import pytest
 from wispwidget import Game, IllegalMoveError, Move
 from wispwidget.api import new_game
 from wispwidget.games.catalogue import CATALOGUE, get_game
-from wispwidget.io.words import advice, card_words, game_label, menu_label, move_words, pile_words, plural, refusal
+from wispwidget.io.words import (
+    advice,
+    card_words,
+    game_label,
+    menu_label,
+    move_phrase,
+    move_words,
+    pile_words,
+    plural,
+    refusal,
+)
 
 ENGINE_ID = re.compile(r"\b[tf]\d+\b|\b[A2-9TJQK][CDHS]\b")
 
@@ -109,10 +119,9 @@ def test_refusals_are_one_plain_sentence_without_engine_ids():
 def test_advice_says_a_deal_as_something_to_do_not_as_a_cards_name():
     game = new_game("will-o-the-wisp", seed=7).game
     deal = next(m for m in game.legal_moves() if m.source == "stock")
-    assert advice(deal, game) == "deal now" and advice(deal, game, tried=True) == "a deal"  # not "Play Deal"
+    assert advice(deal, game) == "deal now" and move_phrase(deal, game) == "a deal"  # not "Play Deal"
     card = next(m for m in game.legal_moves() if m.source != "stock")
-    assert advice(card, game) == f"play {move_words(card, game)}" and advice(card, game, tried=True) == move_words(
-        card, game)
+    assert advice(card, game) == f"play {move_words(card, game)}" and move_phrase(card, game) == move_words(card, game)
     from wispwidget.search.hints import Hinter
 
     hinter = Hinter()

@@ -191,7 +191,7 @@ export class WinPanel {
     // Solve, Watch or Python made some of the moves: a win, but not the player's (nor in the statistics).
     this.title.textContent = s.assisted ? "Won, with help" : "You won!";
     this.el.setAttribute("aria-label", s.assisted ? "Won, with help" : "You won");
-    if (s.assisted) parts.push(`${s.help || "Solve or Watch played some moves"}: not in your statistics`);
+    if (s.assisted) parts.push(s.help || "Solve or Watch played some moves: the win is not counted");
     this.body.textContent = parts.join(" \u00b7 ");
   }
 }

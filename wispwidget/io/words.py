@@ -86,13 +86,17 @@ def moving_cards(game: Game, move: Move) -> list[Card]:
     return []
 
 
-def advice(move: Move | tuple, game: Game | None = None, *, tried: bool = False) -> str:
-    """A move as something to do, inside a sentence: "deal now", "play 7♠ from pile 2 onto 8♥ on pile 5"; with
-    ``tried``, what to try: "a deal", "7♠ from pile 2 onto 8♥ on pile 5". ("Play Deal" read like a card's name.)"""
+def move_phrase(move: Move | tuple, game: Game | None = None) -> str:
+    """A move inside a sentence: "a deal", "a draw", or ``move_words`` ("7♠ from pile 2 onto 8♥ on pile 5")."""
     words = move_words(move, game)
-    if Move(*move).source == "stock":
-        return f"a {words.lower()}" if tried else f"{words.lower()} now"
-    return words if tried else f"play {words}"
+    return f"a {words.lower()}" if Move(*move).source == "stock" else words
+
+
+def advice(move: Move | tuple, game: Game | None = None) -> str:
+    """A move as something to do, inside a sentence: "deal now", "draw now", "play 7♠ from pile 2 onto 8♥ on
+    pile 5" (a hint's "Play Deal" read like a card's name)."""
+    words = move_words(move, game)
+    return f"{words.lower()} now" if Move(*move).source == "stock" else f"play {words}"
 
 
 def move_words(move: Move | tuple, game: Game | None = None) -> str:

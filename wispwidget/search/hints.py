@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from ..engine.game import Game
 from ..engine.move import Move
-from ..io.words import advice, positions_words, sentence
+from ..io.words import advice, move_phrase, positions_words, sentence
 from .solver import solve
 
 HINT_POSITIONS = 250_000
@@ -114,7 +114,7 @@ class Hinter:
         if move is None:
             return Hint(None, result.result, result.positions, f"No legal move is left: {why}.")
         return Hint(move, result.result, result.positions,
-                    f"Try {advice(move, game, tried=True)}: a suggestion, not a proof; {why}.")
+                    f"Try {move_phrase(move, game)}: a suggestion, not a proof; {why}.")
 
     def remember(self, game: Game, moves: list[Move]) -> None:
         """Remember a winning line from the game's position (found by Solve, say)."""

@@ -17,15 +17,13 @@ from dataclasses import dataclass
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
-from ..io.words import move_words
+from ..io.words import move_phrase
 from ..search.solver import CancelToken, solve
 
 
 def _move_words(position: Position, move: Move) -> str:
-    """``move``, played from ``position``, in the words every message uses (``io.words.move_words``), put to
-    stand inside a sentence ("a deal", not "Deal")."""
-    words = move_words(move, Game(position, validate=False))
-    return {"Deal": "a deal", "Draw": "a draw"}.get(words, words)
+    """``move``, played from ``position``, in the words every message uses, inside a sentence ("a deal")."""
+    return move_phrase(move, Game(position, validate=False))
 
 
 TRY_LARGER = " Try a larger budget."  # the end of an unsettled review's message (the table says how instead)

@@ -32,6 +32,7 @@ from ..io.words import (
     advice,
     game_label,
     menu_label,
+    move_phrase,
     move_words,
     plural,
     positions_words,
@@ -139,7 +140,7 @@ class TableController:
     def undo(self) -> Move:
         """Take back the last move."""
         with self.lock:
-            move = self.game.undo()
+            move = self._undo_one()
             self.undos += 1
             self._changed("undo", move, f"Undid {move_words(move, self.game)}.")
             return move
@@ -166,7 +167,15 @@ class TableController:
     def _back_to(self, moves: int) -> None:
         """Undo, quietly, until ``moves`` moves are played (the undone ones stay to Redo)."""
         while len(self.game.moves_played) > moves:
-            self.game.undo()
+            self._undo_one()
+
+    def _undo_one(self) -> Move:
+        """Undo one move: a position with a move to a winnable one is winnable too (so Undo keeps "winnable")."""
+        winnable = self.knowledge() in ("won", "winnable")
+        move = self.game.undo()
+        if winnable:
+            self.facts.setdefault(self.game.key(), "winnable")
+        return move
 
     def _play(self, move: Move, *, by: str | None = None, label: str = "", scripted: bool = False) -> Move:
         words = move_words(move, self.game)
@@ -192,12 +201,11 @@ class TableController:
         return self.seed is not None and "Python" not in self.helped_by
 
     def _help_words(self) -> str:
-        """Who helped, in words: "Solve played some moves", "some moves were made from Python", ..."""
-        players = sorted(self.helped_by - {"Python"})
-        parts = [f"{' and '.join(players)} played some moves"] if players else []
+        """Who helped, and what that means for the statistics, in words: "Solve played moves of this deal: the
+        win is not counted", "moves were made from Python: the game is not counted"."""
         if "Python" in self.helped_by:
-            parts.append("some moves were made from Python")
-        return "; ".join(parts)
+            return "moves were made from Python: the game is not counted"
+        return f"{' and '.join(sorted(self.helped_by))} played moves of this deal: the win is not counted"
 
     def _inherit(self, parent: tuple) -> None:
         """A move from a lost position leads to a lost position (it would be won otherwise)."""
@@ -684,18 +692,21 @@ class TableController:
         self._back_to(result.losing_index)
         self._changed("undo", None, None)
         better, played = result.better[0], result.losing_move
+        dealt = played.source == "stock"  # a deal has no arrow (the stock is lit only for the better move)
+        marks = ("the lit stock shows the deal that keeps a win" if better.source == "stock"
+                 else "the solid arrow shows the move that keeps a win")
+        marks += "" if dealt else ", the dashed one the move played"
         shown = (f"{result.message} The table is back before move {result.losing_index + 1} (Redo replays the "
-                 f"moves played, one at a time); the solid arrow shows the move that keeps a win, the dashed one "
-                 f"the move played.")
-        instead = (f"Instead of move {result.losing_index + 1} ({move_words(played, self.game)}, the dashed arrow), "
-                   f"{move_words(better, self.game)} keeps a win.")
-        self._show_review_move(better, instead, played)
+                 f"moves played, one at a time); {marks}.")
+        instead = (f"Instead of move {result.losing_index + 1} ({move_phrase(played, self.game)}"
+                   f"{'' if dealt else ', the dashed arrow'}), {move_phrase(better, self.game)} keeps a win.")
+        self._show_review_move(better, instead, None if dealt else played)
         self.say(shown, "info")
 
     def _show_winning_move(self, result: Any) -> None:
         """Mid-game, every move kept a win: say so, with an arrow on a move that still wins (counted as a hint)."""
         better = result.better[0]
-        self._show_review_move(better, f"{move_words(better, self.game)} still wins.")
+        self._show_review_move(better, sentence(f"{move_phrase(better, self.game)} still wins"))
         self.say(f"{result.message} The arrow shows it.", "info")
 
     def _show_review_move(self, better: Move, text: str, played: Move | None = None) -> None:

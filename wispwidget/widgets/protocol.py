@@ -222,7 +222,7 @@ TRAITS: dict[str, Trait] = {
     "win_summary": Trait(EMPTY + " | { moves: number; seconds: number; hints: number; undos: number; "
                          "assisted: boolean; help: string }",
                          "How the game was won ({} until it is); assisted when Solve, Watch or Python made "
-                         "moves (help says which), and then the win is not in the statistics."),
+                         "moves (help says who, and what is left out of the statistics: the win, or the whole game)."),
 }
 
 
