@@ -237,6 +237,19 @@ def test_a_review_whose_losing_move_is_a_deal_names_no_dashed_arrow():
     assert hint["text"].startswith("Instead of move 1 (a deal), ") and "solid arrow" in w.controller.message["text"]
 
 
+def test_a_review_whose_better_move_is_a_deal_points_at_the_lit_stock_not_an_arrow():
+    from types import SimpleNamespace
+
+    from wispwidget import Move
+
+    w = play("will-o-the-wisp", seed=7, auto_verdict=False)
+    deal = Move("stock", "tableau", 1)
+    with w.controller.lock:
+        w.controller._show_winning_move(SimpleNamespace(better=[deal], message="Every move so far kept a win."))
+    assert w.controller.message["text"].endswith("The lit stock shows it.")
+    assert w.controller.hint_move["text"] == "A deal still wins."
+
+
 def test_solve_on_a_won_game_says_so_and_leaves_nothing_running():
     w = play("micro-wisp", seed=1, auto_verdict=False)
     win_by_hand(w)

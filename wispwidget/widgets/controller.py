@@ -693,8 +693,7 @@ class TableController:
         self._changed("undo", None, None)
         better, played = result.better[0], result.losing_move
         dealt = played.source == "stock"  # a deal has no arrow (the stock is lit only for the better move)
-        marks = ("the lit stock shows the deal that keeps a win" if better.source == "stock"
-                 else "the solid arrow shows the move that keeps a win")
+        marks = f"{self._shown_by(better, 'solid arrow')} shows the move that keeps a win"
         marks += "" if dealt else ", the dashed one the move played"
         shown = (f"{result.message} The table is back before move {result.losing_index + 1} (Redo replays the "
                  f"moves played, one at a time); {marks}.")
@@ -707,7 +706,12 @@ class TableController:
         """Mid-game, every move kept a win: say so, with an arrow on a move that still wins (counted as a hint)."""
         better = result.better[0]
         self._show_review_move(better, sentence(f"{move_phrase(better, self.game)} still wins"))
-        self.say(f"{result.message} The arrow shows it.", "info")
+        self.say(f"{result.message} {sentence(self._shown_by(better, 'arrow') + ' shows it')}", "info")
+
+    @staticmethod
+    def _shown_by(move: Move, arrow: str) -> str:
+        """What marks ``move`` on the table: "the {arrow}", or for a deal (which has no arrow) "the lit stock"."""
+        return "the lit stock" if move.source == "stock" else f"the {arrow}"
 
     def _show_review_move(self, better: Move, text: str, played: Move | None = None) -> None:
         """Review's arrow on a move that wins from here (and, dashed, on the losing move ``played``): the solver
