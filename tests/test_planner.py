@@ -204,11 +204,32 @@ def test_a_time_limit_bounds_a_plan_and_still_gives_one():
     assert found.moves and 1 <= found.worlds < 10_000
 
 
+def test_dig_first_deals_only_when_no_card_can_be_turned():
+    """With ``dig_first`` the plans that deal are left out whenever one turns a card: its choice differs from the
+    default's only where that chose a deal and a turn was in reach, and then it turns a card (the turns are weighed
+    exactly as before, so where the default chose a turn, or nothing turns, both choose the same plan)."""
+    def deals(codes: list[int]) -> bool:
+        return bool(codes) and codes[-1] >> 24 == native.C["WISP_DEAL"]
+
+    changed = 0
+    cases = [("black-widow", s, s % 20) for s in range(1, 16)] + [("will-o-the-wisp", s, s % 20) for s in range(1, 26)]
+    for game_id, seed, moves in [*cases, ("black-widow", 28, 30)]:  # the last: the default deals, a turn in reach
+        position = played(game_id, seed, moves).position()
+        default, _ = core_plan(position)
+        digging, _ = core_plan(position, replace(SMALL, dig_first=1))
+        if digging != default:
+            assert deals(default) and digging and not deals(digging), (game_id, seed)
+            changed += 1
+    assert changed >= 1
+
+
 def test_bad_settings_and_games_beyond_the_core_are_refused_in_words():
     with pytest.raises(WispError, match="worlds"):
         PlanSettings(worlds=0)
     with pytest.raises(WispError, match="caution"):
         PlanSettings(caution=-1)
+    with pytest.raises(WispError, match="dig_first"):
+        PlanSettings(dig_first=2)
     with pytest.raises(WispError, match="at least one plan"):
         PlanSettings(turn_plans=0, deal_plans=0)
     saved = dict(CATALOGUE)

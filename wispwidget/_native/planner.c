@@ -13,7 +13,8 @@
  * 1. From the position, a best-first search over the moves that reveal nothing (root_positions) finds the
  *    plans: every position it reaches, with every revealing move from there.
  * 2. The turn_plans best plans that turn a card (by the masked cost just after the turn) and the deal_plans
- *    best plans that deal (by the cost before the deal) are weighed in full.
+ *    best plans that deal (by the cost before the deal) are weighed in full; with dig_first, no plan that deals
+ *    while any plan turns a card.
  * 3. Weighing: the hidden cards are dealt at random into their places `worlds` times. In each arrangement each
  *    plan is played, and a best-first search of after_positions positions over the moves that then reveal
  *    nothing finds the best cost reachable (a move that would turn a card counts with its masked cost). A
@@ -436,7 +437,10 @@ static int choose(Planner *P, const Search *S, const State *root, const wisp_pla
     stats->plans = (int64_t)nplans;
     if (nplans == 0) return 0;
     Plan *plans = P->plans.p;
-    size_t n = shortlist(plans, nplans, st->turn_plans, st->deal_plans), best = 0;
+    int deals = st->deal_plans;
+    for (size_t i = 0; i < nplans && st->dig_first && deals; i++)
+        if (!plans[i].deal) deals = 0; /* a card can be turned: no plan that deals is weighed */
+    size_t n = shortlist(plans, nplans, st->turn_plans, deals), best = 0;
     stats->weighed = (int64_t)n;
     if (plans[0].cost == WON_COST) n = 1; /* a plan that wins: nothing to weigh */
     double *value = calloc(n, sizeof(double));
@@ -463,7 +467,7 @@ static int check_settings(const wisp_plan_settings *st) {
     if (!st || st->version != WISP_ABI_VERSION || st->size != sizeof(wisp_plan_settings)) return WISP_BAD_SPEC;
     if (st->root_positions < 1 || st->stuck_positions < 0 || st->turn_plans < 0 || st->deal_plans < 0 ||
         st->turn_plans + st->deal_plans < 1 || st->worlds < 1 || st->after_positions < 0 ||
-        (st->exact_turns != 0 && st->exact_turns != 1) || st->caution < 0)
+        (st->exact_turns != 0 && st->exact_turns != 1) || st->caution < 0 || (st->dig_first != 0 && st->dig_first != 1))
         return WISP_BAD_SPEC;
     return 0;
 }
