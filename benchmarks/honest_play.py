@@ -56,20 +56,20 @@ class TimedPlayer(Player):
         return move
 
 
-def make_player(name: str, options: dict[str, Any]) -> Player:
+def make_player(name: str, game: str, options: dict[str, Any]) -> Player:
     """A fresh honest player; ``options`` are its own: the hindsight vote's samples, budget and candidate plans,
-    or the fields of the planner's settings that differ from the defaults."""
+    or the fields of the planner's settings that differ from the game's own (``PlanSettings.for_game``)."""
     if name == "hindsight":
         return HindsightPlayer(**options)
     if name == "no-peek" and options:
-        return PlannerPlayer(settings=PlanSettings(**options))
+        return PlannerPlayer(settings=PlanSettings.for_game(game, **options))
     return PLAYERS[name]()
 
 
 def play_deal(game: str, variant: str, seed: int, player: str, options: dict[str, Any]) -> dict[str, Any]:
     """One deal played by an honest player (runs in a worker): won or not, moves, seconds per move."""
     position = deal_position(get_game(game, variant), seed)
-    timed = TimedPlayer(make_player(player, options))
+    timed = TimedPlayer(make_player(player, game, options))
     started = time.perf_counter()
     played = play_game(position, timed, seed=seed)
     return {"game": game, "variant": variant, "seed": seed, "player": player, "won": played.won,
@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--candidates", type=int, default=HindsightPlayer.candidates,
                         help="hindsight: plans checked against every arrangement (1: the plain hindsight vote)")
     parser.add_argument("--planner", default="", metavar="FIELD=N,...",
-                        help="no-peek: PlanSettings fields that differ from the defaults, e.g. caution=15")
+                        help="no-peek: PlanSettings fields that differ from the game's own, e.g. caution=15")
     parser.add_argument("--json", default=None, help="write the report lines here")
     parser.add_argument("--records", default=None, help="append one JSON line per played deal here")
     parser.add_argument("--summarise", nargs="+", default=None, metavar="RECORDS",

@@ -8,8 +8,9 @@ cards are put back in sorted order, so the planner reads them as a multiset only
 ``players.PlannerPlayer`` hands them over; once nothing is hidden the solver plays. It is the planner's own
 loop without the referee's Python, about three times faster, so that settings can be compared on a thousand
 deals at a time; ``benchmarks/honest_play.py`` measures the player itself, under the referee. The first row
-is ``PlanSettings()`` (the defaults); each ``--try`` changes the fields it names, and ``weights=a/b/c/...``
-replaces the heuristic's weights for the game (``native.default_weights``; docs/honest-play.md, "Tuning").
+is ``PlanSettings.for_game(game)`` (the game's defaults); each ``--try`` changes the fields it names, and
+``weights=a/b/c/...`` replaces the heuristic's weights for the game (``native.default_weights``;
+docs/honest-play.md, "Tuning").
 The deals are the tuning deals (1001 and up), not those ``honest_play.py`` reports (1-1000). Each share has a
 95% Wilson interval.
 """
@@ -72,12 +73,12 @@ def measure(name: str, seeds: range, settings: PlanSettings, workers: int,
     return sum(r[1] for r in results), len(results), seconds[len(seconds) // 2]
 
 
-def changed(text: str) -> tuple[PlanSettings, tuple[int, ...]]:
-    """``PlanSettings()`` with the fields of ``name=value,name=value`` changed, and the heuristic's weights
-    if ``weights=a/b/c...`` is among them (else empty: the game's own)."""
+def changed(name: str, text: str) -> tuple[PlanSettings, tuple[int, ...]]:
+    """The game's own settings (``PlanSettings.for_game``) with the fields of ``field=value,field=value``
+    changed, and the heuristic's weights if ``weights=a/b/c...`` is among them (else empty: the game's own)."""
     values = dict(part.split("=", 1) for part in text.split(",") if part)
     weights = tuple(int(w) for w in values.pop("weights", "").split("/") if w)
-    return dataclasses.replace(PlanSettings(), **{k: int(v) for k, v in values.items()}), weights
+    return PlanSettings.for_game(GAMES[name][0], **{k: int(v) for k, v in values.items()}), weights
 
 
 def main() -> None:
@@ -89,7 +90,7 @@ def main() -> None:
     options = parser.parse_args()
     seeds = parse_range(options.deals)
     for text in ["", *options.tries]:
-        settings, weights = changed(text)
+        settings, weights = changed(options.game, text)
         won, played, seconds = measure(options.game, seeds, settings, options.workers, weights)
         low, high = wilson_interval(won, played)
         print(f"{options.game} {text or 'defaults'}: won {won}/{played} = {100 * won / played:.1f}% "

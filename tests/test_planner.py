@@ -17,6 +17,7 @@ from wispwidget import CATALOGUE, Game, WispError, deal
 from wispwidget.engine.position import Pile, Position
 from wispwidget.games.catalogue import get_game, register
 from wispwidget.search import native
+from wispwidget.search import planner as planner_module
 from wispwidget.search.planner import PlannerUnavailable, PlanSettings, plan
 from wispwidget.search.players import InformationSet, PlannerPlayer, play_game
 from wispwidget.search.solver import CancelToken
@@ -221,6 +222,24 @@ def test_dig_first_deals_only_when_no_card_can_be_turned():
             assert deals(default) and digging and not deals(digging), (game_id, seed)
             changed += 1
     assert changed >= 1
+
+
+def test_each_game_gets_its_own_settings_unless_the_caller_gives_some(monkeypatch):
+    """``PlanSettings.for_game``: Black Widow digs first, other games keep the defaults, a caller's change wins;
+    the player with no settings, and ``plan`` with none, hand the core the game's own."""
+    assert PlanSettings.for_game("black-widow").dig_first == 1
+    assert PlanSettings.for_game("will-o-the-wisp") == PlanSettings() and PlanSettings().dig_first == 0
+    assert PlanSettings.for_game("black-widow", dig_first=0, worlds=3) == PlanSettings(worlds=3)
+    with pytest.raises(WispError, match="dig_first"):
+        PlanSettings.for_game("black-widow", dig_first=5)
+    handed: list[int] = []
+    real = planner_module._settings
+    monkeypatch.setattr(planner_module, "_settings", lambda s: handed.append(s.dig_first) or real(s))
+    for game_id in ("black-widow", "will-o-the-wisp"):
+        info = InformationSet.of(deal(game_id, 2))
+        PlannerPlayer(time_limit=0.2).choose(info, random.Random(1))
+        plan(info, time_limit=0.2)
+    assert handed == [1, 1, 0, 0]
 
 
 def test_bad_settings_and_games_beyond_the_core_are_refused_in_words():

@@ -33,8 +33,9 @@ class PlanSettings:
 
     Measured on Will o' the Wisp Standard's tuning deals (``benchmarks/planner_settings.py``,
     docs/honest-play.md): weighing a turn exactly gains two points; a wider search for plans, more plans weighed
-    or more arrangements than eight add nothing measurable. ``dig_first`` gained on Black Widow's tuning deals
-    and is not yet measured on the reported ones, so it is off by default.
+    or more arrangements than eight add nothing measurable. ``PlanSettings()`` are those defaults for every game;
+    ``PlanSettings.for_game(game)`` adds what was measured better for one game (``GAME_SETTINGS``), and is what
+    the player and ``plan`` use when no settings are given.
     """
 
     root_positions: int = 3000  # positions the search from what is visible examines for plans
@@ -57,6 +58,17 @@ class PlanSettings:
         check_int(self.seed, "seed", 0, 2**31 - 1)
         if self.turn_plans + self.deal_plans < 1:
             raise WispError("the planner must weigh at least one plan (turn_plans + deal_plans)")
+
+    @classmethod
+    def for_game(cls, game: str, **changes: int) -> PlanSettings:
+        """The defaults with ``game``'s own changes (``GAME_SETTINGS``; ``game`` as in ``GameSpec.game``), then
+        ``changes``."""
+        return cls(**{**GAME_SETTINGS.get(game, {}), **changes})
+
+
+GAME_SETTINGS: dict[str, dict[str, int]] = {  # measured on deals 1-1000 by the referee: docs/honest-play.md
+    "black-widow": {"dig_first": 1},  # won 235 of deals 1-1000 against the defaults' 186
+}
 
 
 @dataclass(frozen=True)
@@ -90,13 +102,13 @@ def _settings(settings: PlanSettings) -> native.WispPlanSettings:
 
 def plan(info: InformationSet, settings: PlanSettings | None = None, *, time_limit: float | None = None,
          cancel: CancelToken | None = None) -> Plan:
-    """The planner's next plan from what ``info`` shows.
+    """The planner's next plan from what ``info`` shows (``settings`` None: the game's own, ``for_game``).
 
     ``time_limit`` bounds the seconds (the plans are then weighed in fewer arrangements, at least one);
     ``cancel`` stops it at once (``WispError``: cancelled). Raises ``PlannerUnavailable`` where the C core is
     missing or cannot take the game, and ``SolverDefect`` if the plan did not replay (a bug).
     """
-    settings = settings or PlanSettings()
+    settings = settings or PlanSettings.for_game(info.spec.game)
     time_limit = check_time_limit(time_limit)
     lib = native.load()
     if lib is None:

@@ -364,7 +364,7 @@ class PlannerPlayer(Player):
     CORE_SHARE = 0.9
 
     name: str = "no-peek"
-    settings: Any = None  # planner.PlanSettings; None for its defaults
+    settings: Any = None  # planner.PlanSettings; None: the game's own (PlanSettings.for_game)
     time_limit: float | None = 1.0  # seconds a decision; None: no limit (reproducible play)
     endgame_positions: int = 200_000
     cancel: CancelToken | None = None
@@ -404,7 +404,7 @@ class PlannerPlayer(Player):
 
         from .planner import PlannerUnavailable, PlanSettings, plan
 
-        settings = replace(self.settings or PlanSettings(), seed=rng.randrange(2**31))
+        settings = replace(self.settings or PlanSettings.for_game(info.spec.game), seed=rng.randrange(2**31))
         self.solves += 1
         try:
             self.last_plan = plan(info, settings, time_limit=self._core_seconds(), cancel=self.cancel)
