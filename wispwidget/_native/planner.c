@@ -356,43 +356,61 @@ static int turned_place(Planner *P, const Search *S, const State *root, const Pl
 /*
  * Plans that turn exactly one card are weighed over every card it may show: a card's chance is its share of
  * the hidden cards, whatever the other hidden cards are (the search after the turn reveals nothing more).
- * Stops when time runs out (a plan not weighed then is not chosen). 0, or WISP_ERROR.
+ * The cards are taken in a random order (from the seed), each for every such plan, so that when time runs out
+ * every plan has been weighed over the same cards: the value is then the mean over those (at least the first
+ * card; a round the deadline cuts short is dropped). 0, or WISP_ERROR.
  */
 static int weigh_turns(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st, Plan *plans,
                        size_t n, const uint8_t *hidden, int nh, double *value, int *weighed) {
-    int oom = 0;
-    for (size_t i = 0; i < n; i++) {
-        int place = plans[i].deal ? -1 : turned_place(P, S, root, &plans[i]);
-        if (place < 0) continue;
-        if (i > 0 && out_of_time(P)) break;
-        Outcomes o = {0, 0, 0};
-        int cut = 0;
-        for (int k = 0; k < nh;) {
-            if (k > 0 && i > 0 && out_of_time(P) && (cut = 1)) break; /* the first is always weighed in full */
-            int copies = 1;
-            while (k + copies < nh && hidden[k + copies] == hidden[k]) copies++;
-            Search W = *S;
-            State world = *root;
-            uint8_t rest[MAXC]; /* the other hidden cards fill the other places, in order: nothing reads them */
-            int at = 0;
-            memcpy(rest, hidden, k), memcpy(rest + k, hidden + k + 1, nh - k - 1);
-            for (int p = 0; p < W.g.npiles; p++)
-                for (int j = 0; j < world.down[p]; j++)
-                    world.c[p][j] = p * MAXC + j == place ? hidden[k] : rest[at++];
-            for (int j = world.pos; j < W.g.stream_len; j++) W.g.stream[j] = rest[at++];
-            outcome_add(&o, after_plan(P, &W, &world, &plans[i], st->after_positions, &oom), copies, st->caution);
-            if (oom) return WISP_ERROR;
-            k += copies;
-        }
-        if (cut) break; /* a plan not weighed over every card is not weighed at all */
-        value[i] = outcome_value(&o, st->caution), weighed[i] = 1;
+    int first[MAXC], copies[MAXC], kinds = 0, oom = 0, code = 0;
+    for (int k = 0; k < nh; k++) { /* the distinct hidden cards (sorted), by their first index and copies */
+        if (k == 0 || hidden[k] != hidden[k - 1]) first[kinds] = k, copies[kinds++] = 0;
+        copies[kinds - 1]++;
     }
-    return 0;
+    uint64_t rng = 0xD1B54A32D192ED03ULL ^ (uint64_t)(uint32_t)st->seed * 0x94D049BB133111EBULL;
+    for (int i = kinds - 1; i > 0; i--) {
+        int j = (int)(next_u64(&rng) % (uint64_t)(i + 1)), f = first[i], c = copies[i];
+        first[i] = first[j], copies[i] = copies[j], first[j] = f, copies[j] = c;
+    }
+    int *place = malloc(n * sizeof(int));
+    Outcomes *sum = calloc(n, sizeof(Outcomes)), *kept = calloc(n, sizeof(Outcomes));
+    if (!place || !sum || !kept) code = WISP_ERROR;
+    int turning = 0;
+    for (size_t i = 0; i < n && !code; i++) {
+        place[i] = plans[i].deal ? -1 : turned_place(P, S, root, &plans[i]);
+        turning += place[i] >= 0;
+    }
+    for (int r = 0; r < kinds && turning && !code; r++) {
+        if (r > 0 && out_of_time(P)) break;
+        int k = first[r];
+        Search W = *S;
+        State world = *root;
+        uint8_t rest[MAXC]; /* the other hidden cards fill the other places, in order: nothing reads them */
+        memcpy(rest, hidden, k), memcpy(rest + k, hidden + k + 1, nh - k - 1);
+        for (int j = world.pos, at = nh - 1 - (W.g.stream_len - world.pos); j < W.g.stream_len; j++)
+            W.g.stream[j] = rest[at++];
+        for (size_t i = 0; i < n && !oom; i++) {
+            if (place[i] < 0) continue;
+            for (int p = 0, at = 0; p < W.g.npiles; p++)
+                for (int j = 0; j < world.down[p]; j++)
+                    world.c[p][j] = p * MAXC + j == place[i] ? hidden[k] : rest[at++];
+            outcome_add(&sum[i], after_plan(P, &W, &world, &plans[i], st->after_positions, &oom), copies[r],
+                        st->caution);
+        }
+        if (oom) code = WISP_ERROR;
+        else if (r > 0 && out_of_time(P)) break; /* cut short by the deadline: this card is dropped */
+        else memcpy(kept, sum, n * sizeof(Outcomes));
+    }
+    for (size_t i = 0; i < n && !code; i++)
+        if (place[i] >= 0 && kept[i].weight > 0) value[i] = outcome_value(&kept[i], st->caution), weighed[i] = 1;
+    free(place), free(sum), free(kept);
+    return code;
 }
 
 /*
  * The other plans (all of them without exact_turns) are weighed in the same `worlds` random arrangements, a
- * mean over those weighed before time ran out (at least one). 0, or WISP_ERROR.
+ * mean over those weighed before time ran out (at least the first; an arrangement the deadline cuts short is
+ * dropped). 0, or WISP_ERROR.
  */
 static int weigh_in_worlds(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st,
                            Plan *plans, size_t n, const uint8_t *hidden, int nh, double *value, int *weighed,
@@ -401,26 +419,24 @@ static int weigh_in_worlds(Planner *P, const Search *S, const State *root, const
     int oom = 0, left = 0;
     for (size_t i = 0; i < n; i++) left += !weighed[i];
     if (!left) return 0;
-    Outcomes *sum = calloc(n, sizeof(Outcomes));
-    if (!sum) return WISP_ERROR;
-    for (*worlds = 0; *worlds < st->worlds; ++*worlds) {
-        if (*worlds > 0 && out_of_time(P)) break; /* the first arrangement is always weighed in full */
+    Outcomes *sum = calloc(n, sizeof(Outcomes)), *kept = calloc(n, sizeof(Outcomes));
+    for (*worlds = 0; sum && kept && *worlds < st->worlds; ++*worlds) {
+        if (*worlds > 0 && out_of_time(P)) break;
         Search W = *S;
         State world = *root;
         determinize(&W.g, &world, hidden, nh, &rng);
-        for (size_t i = 0; i < n; i++) {
-            if (weighed[i]) continue;
-            outcome_add(&sum[i], after_plan(P, &W, &world, &plans[i], st->after_positions, &oom), 1, st->caution);
-            if (oom) {
-                free(sum);
-                return WISP_ERROR;
-            }
-        }
+        for (size_t i = 0; i < n && !oom; i++)
+            if (!weighed[i])
+                outcome_add(&sum[i], after_plan(P, &W, &world, &plans[i], st->after_positions, &oom), 1,
+                            st->caution);
+        if (oom || (*worlds > 0 && out_of_time(P))) break; /* cut short by the deadline: this one is dropped */
+        memcpy(kept, sum, n * sizeof(Outcomes));
     }
-    for (size_t i = 0; i < n; i++)
-        if (!weighed[i]) value[i] = outcome_value(&sum[i], st->caution), weighed[i] = 1;
-    free(sum);
-    return 0;
+    int code = !sum || !kept || oom ? WISP_ERROR : 0;
+    for (size_t i = 0; i < n && !code; i++)
+        if (!weighed[i]) value[i] = outcome_value(&kept[i], st->caution), weighed[i] = 1;
+    free(sum), free(kept);
+    return code;
 }
 
 /* The plan (internal move codes), its length, or a negative enum wisp_result. */
