@@ -49,7 +49,8 @@ def hidden_count(game: Game) -> int:
     return sum(map(len, game.down)) + len(game.stock)
 
 
-def core_plan(position: Position, plan_settings: PlanSettings = SMALL) -> tuple[list[int], tuple[int, ...]]:
+def core_plan(position: Position, plan_settings: PlanSettings = SMALL,
+              time_limit: float = 0.0) -> tuple[list[int], tuple[int, ...]]:
     """``wisp_plan`` on a position as given (its hidden cards in the order they are in): codes and stats."""
     from wispwidget.search.planner import _settings
 
@@ -58,7 +59,7 @@ def core_plan(position: Position, plan_settings: PlanSettings = SMALL) -> tuple[
     data = (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob)
     out, stats = (ctypes.c_int32 * 4096)(), native.WispPlanStats()
     n = lib.wisp_plan(ctypes.byref(native.encode_spec(position)), ctypes.byref(_settings(plan_settings)), data,
-                      len(blob), 0.0, None, out, 4096, ctypes.byref(stats))
+                      len(blob), time_limit, None, out, 4096, ctypes.byref(stats))
     assert n >= 0, native.FAILURES.get(n, n)
     return list(out[:n]), tuple(getattr(stats, f) for f in native.PLAN_STATS_FIELDS)
 
@@ -203,6 +204,37 @@ def test_a_time_limit_bounds_a_plan_and_still_gives_one():
     found = plan(info, big, time_limit=0.3)
     assert time.perf_counter() - started < 1.0
     assert found.moves and 1 <= found.worlds < 10_000
+
+
+TURNS_ONLY = replace(SMALL, deal_plans=0, turn_plans=6)
+PASSED = 1e-9  # a deadline that has passed before the first check: the cut is the same on every run
+
+
+def test_when_time_runs_out_every_plan_that_turns_is_weighed_over_the_same_cards():
+    """Without a time limit a plan that turns a card is weighed over every card it may show; when the second runs
+    out, every such plan is still weighed, over the same cards (here the first only, since the deadline has
+    passed at once): none is left out, and the choice is one a rerun repeats."""
+    checked = 0
+    for seed in range(1, 30):
+        info = InformationSet.of(played("black-widow", seed, seed % 7))
+        full = plan(info, TURNS_ONLY)
+        if full.weighed < 2 or not full.moves or full.moves[-1].source == "stock":
+            continue
+        assert full.cards == len(set(info.unseen)) and full.worlds == 0
+        cut = plan(info, TURNS_ONLY, time_limit=PASSED)
+        assert cut.cards == 1 and cut.weighed == full.weighed and cut.moves
+        assert plan(info, TURNS_ONLY, time_limit=PASSED).moves == cut.moves
+        checked += 1
+    assert checked >= 10
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(1, 500), st.integers(0, 30), st.integers(0, 1000))
+def test_a_plan_cut_short_by_its_deadline_reads_no_hidden_card_either(game_id, seed, moves, shuffle):
+    """The cards a cut-short weighing has time for are chosen from the multiset of hidden cards, not their places."""
+    position = played(game_id, seed, moves).position()
+    other = shuffled_hidden(position, shuffle)
+    assert core_plan(position, TURNS_ONLY, PASSED) == core_plan(other, TURNS_ONLY, PASSED)
 
 
 def test_dig_first_deals_only_when_no_card_can_be_turned():

@@ -358,10 +358,10 @@ static int turned_place(Planner *P, const Search *S, const State *root, const Pl
  * the hidden cards, whatever the other hidden cards are (the search after the turn reveals nothing more).
  * The cards are taken in a random order (from the seed), each for every such plan, so that when time runs out
  * every plan has been weighed over the same cards: the value is then the mean over those (at least the first
- * card; a round the deadline cuts short is dropped). 0, or WISP_ERROR.
+ * card; a round the deadline cuts short is dropped); *cards says over how many. 0, or WISP_ERROR.
  */
 static int weigh_turns(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st, Plan *plans,
-                       size_t n, const uint8_t *hidden, int nh, double *value, int *weighed) {
+                       size_t n, const uint8_t *hidden, int nh, double *value, int *weighed, int *cards) {
     int first[MAXC], copies[MAXC], kinds = 0, oom = 0, code = 0;
     for (int k = 0; k < nh; k++) { /* the distinct hidden cards (sorted), by their first index and copies */
         if (k == 0 || hidden[k] != hidden[k - 1]) first[kinds] = k, copies[kinds++] = 0;
@@ -398,8 +398,9 @@ static int weigh_turns(Planner *P, const Search *S, const State *root, const wis
                         st->caution);
         }
         if (oom) code = WISP_ERROR;
-        else if (r > 0 && out_of_time(P)) break; /* cut short by the deadline: this card is dropped */
-        else memcpy(kept, sum, n * sizeof(Outcomes));
+        if (oom || (r > 0 && out_of_time(P))) break; /* cut short by the deadline: this card is dropped */
+        memcpy(kept, sum, n * sizeof(Outcomes));
+        *cards = r + 1;
     }
     for (size_t i = 0; i < n && !code; i++)
         if (place[i] >= 0 && kept[i].weight > 0) value[i] = outcome_value(&kept[i], st->caution), weighed[i] = 1;
@@ -461,13 +462,15 @@ static int choose(Planner *P, const Search *S, const State *root, const wisp_pla
     if (plans[0].cost == WON_COST) n = 1; /* a plan that wins: nothing to weigh */
     double *value = calloc(n, sizeof(double));
     int *weighed = calloc(n, sizeof(int));
-    int worlds = 0, code = 0;
+    int worlds = 0, cards = 0, code = 0;
     if (!value || !weighed) code = WISP_ERROR;
-    if (!code && n > 1 && st->exact_turns) code = weigh_turns(P, S, root, st, plans, n, hidden, nh, value, weighed);
+    if (!code && n > 1 && st->exact_turns)
+        code = weigh_turns(P, S, root, st, plans, n, hidden, nh, value, weighed, &cards);
     if (!code && n > 1) code = weigh_in_worlds(P, S, root, st, plans, n, hidden, nh, value, weighed, &worlds);
     for (size_t i = 1; i < n && !code; i++)
         if (weighed[i] && (!weighed[best] || value[i] < value[best])) best = i;
-    stats->worlds = worlds;
+    for (size_t i = 0; i < n && n > 1 && !code; i++) stats->weighed -= !weighed[i]; /* none should be left out */
+    stats->worlds = worlds, stats->cards = cards;
     stats->value = n > 1 && !code ? (int64_t)value[best] : plans[best].cost;
     free(value), free(weighed);
     if (code) return code;

@@ -14,7 +14,8 @@
 
 #include <stdint.h>
 
-#define WISP_ABI_VERSION 4
+/* 5: wisp_plan_stats.cards */
+#define WISP_ABI_VERSION 5
 
 /* What a solve found, or why it could not start. */
 enum wisp_result {
@@ -121,8 +122,9 @@ typedef struct wisp_plan_settings {
 typedef struct wisp_plan_stats {
     int64_t positions; /* positions expanded by all of its searches */
     int64_t plans;     /* plans found */
-    int64_t weighed;   /* plans weighed in full */
+    int64_t weighed;   /* plans weighed (those that turn one card over `cards`, the others in `worlds`) */
     int64_t worlds;    /* arrangements they were weighed in (fewer than asked when time ran out) */
+    int64_t cards;     /* cards each plan that turns one was weighed over (fewer than may show when time ran out) */
     int64_t value;     /* the chosen plan's mean cost over them (the heuristic's scale, lower is better) */
 } wisp_plan_stats;
 

@@ -77,8 +77,10 @@ class Plan:
 
     ``moves`` ends with the move that reveals (or wins); it is empty when nothing is hidden (the solver's
     turn) or when no reachable move reveals anything (the player is stuck). ``found`` plans were found,
-    ``weighed`` of them weighed in ``worlds`` arrangements; ``value`` is the chosen plan's mean heuristic cost
-    after its reveal (lower is better); ``positions`` counts every search's expansions.
+    ``weighed`` of them, those that turn one card over ``cards`` of the cards it may show (all of them unless
+    time ran out; the same cards for every plan), the others in ``worlds`` arrangements; ``value`` is the chosen
+    plan's mean heuristic cost after its reveal (lower is better); ``positions`` counts every search's
+    expansions.
     """
 
     moves: tuple[Move, ...]
@@ -87,6 +89,7 @@ class Plan:
     worlds: int
     positions: int
     value: int
+    cards: int
 
 
 class PlannerUnavailable(WispError, RuntimeError):
@@ -104,7 +107,7 @@ def plan(info: InformationSet, settings: PlanSettings | None = None, *, time_lim
          cancel: CancelToken | None = None) -> Plan:
     """The planner's next plan from what ``info`` shows (``settings`` None: the game's own, ``for_game``).
 
-    ``time_limit`` bounds the seconds (the plans are then weighed in fewer arrangements, at least one);
+    ``time_limit`` bounds the seconds (the plans are then weighed over fewer cards or arrangements, at least one);
     ``cancel`` stops it at once (``WispError``: cancelled). Raises ``PlannerUnavailable`` where the C core is
     missing or cannot take the game, and ``SolverDefect`` if the plan did not replay (a bug).
     """
@@ -132,7 +135,7 @@ def plan(info: InformationSet, settings: PlanSettings | None = None, *, time_lim
     moves = tuple(native.decode_move(out[i]) for i in range(code))
     _check(position, moves)
     return Plan(moves, int(stats.plans), int(stats.weighed), int(stats.worlds), int(stats.positions),
-                int(stats.value))
+                int(stats.value), int(stats.cards))
 
 
 def _check(position: Position, moves: tuple[Move, ...]) -> None:
