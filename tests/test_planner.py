@@ -256,6 +256,15 @@ def test_dig_first_deals_only_when_no_card_can_be_turned():
     assert changed >= 1
 
 
+def test_settings_that_weigh_no_plan_of_the_kinds_found_play_the_cheapest():
+    """``turn_plans=0`` with ``dig_first`` weighs no plan while a card can be turned: the cheapest plan is played,
+    unweighed, rather than none (or an error)."""
+    for seed in (1, 2, 3):
+        info = InformationSet.of(deal("black-widow", seed))
+        found = plan(info, PlanSettings(turn_plans=0, deal_plans=1, dig_first=1))
+        assert found.weighed == 1 and found.moves and found.moves[-1].source != "stock"
+
+
 def test_each_game_gets_its_own_settings_unless_the_caller_gives_some(monkeypatch):
     """``PlanSettings.for_game``: Black Widow digs first, other games keep the defaults, a caller's change wins;
     the player with no settings, and ``plan`` with none, hand the core the game's own."""

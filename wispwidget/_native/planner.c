@@ -458,6 +458,7 @@ static int choose(Planner *P, const Search *S, const State *root, const wisp_pla
     for (size_t i = 0; i < nplans && st->dig_first && deals; i++)
         if (!plans[i].deal) deals = 0; /* a card can be turned: no plan that deals is weighed */
     size_t n = shortlist(plans, nplans, st->turn_plans, deals), best = 0;
+    if (n == 0) n = 1; /* the settings weigh no plan of the kinds found: the cheapest (plans are sorted) */
     stats->weighed = (int64_t)n;
     if (plans[0].cost == WON_COST) n = 1; /* a plan that wins: nothing to weigh */
     double *value = calloc(n, sizeof(double));
