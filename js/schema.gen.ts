@@ -147,7 +147,7 @@ export interface TableTraits {
   winnable: boolean;
   /** Teaching switch, set from Python only: face-down identities are shown. */
   reveal: boolean;
-  /** True while something plays or searches for the player (Solve reads Stop). */
+  /** True while something plays or searches for the player (Solve and Watch wait). */
   busy: boolean;
   /** Moves played. */
   moves: number;

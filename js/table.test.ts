@@ -75,14 +75,30 @@ describe("the table view", () => {
     expect((el.querySelector('button[aria-label="Redo"]') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("asks the engine for the watched player, and offers Stop instead while anything plays by itself", () => {
+  it("asks the engine for the watched player; while it plays, Stop in Hint's place, and Solve and Watch wait", () => {
     const { el, model } = mount();
+    const stop = el.querySelector('button[aria-label="Stop"]') as HTMLButtonElement;
+    const hint = el.querySelector('button[aria-label="Hint"]') as HTMLButtonElement;
+    const off = (b: Element) => b.hasAttribute("data-off"); // invisible, in the layout (table.css)
+    expect([off(stop), off(hint)]).toEqual([true, false]);
     (el.querySelector('button[aria-label="Watch"]') as HTMLButtonElement).click();
     expect(model.sent).toEqual([{ type: "watch", version: 3 }]);
+    model.emit("job", { kind: "watch", label: "The no-peek player plays", cancellable: true });
     model.emit("busy", true);
+    expect([off(stop), off(hint)]).toEqual([false, true]);
+    expect(stop.parentElement).toBe(hint.parentElement); // one slot in the toolbar's first row, never behind More
+    expect(stop.closest(".ww-tools-main")).not.toBeNull();
     expect((el.querySelector('button[aria-label="Watch"]') as HTMLButtonElement).disabled).toBe(true);
-    (el.querySelector('button[aria-label="Stop"]') as HTMLButtonElement).click();
+    expect((el.querySelector('button[aria-label="Solve"]') as HTMLButtonElement).disabled).toBe(true);
+    const stops = [...el.querySelectorAll("button")].filter((b) => /^(Stop|Cancel)$/.test(b.textContent ?? ""));
+    expect(stops).toEqual([stop]); // one control stops it
+    expect(off(stop)).toBe(false);
+    stop.click();
     expect(model.sent[1]).toEqual({ type: "stop" });
+    model.emit("job", {});
+    model.emit("busy", false);
+    expect([off(stop), off(hint)]).toEqual([true, false]);
+    expect((el.querySelector('button[aria-label="Solve"]') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("sends a click with the pile, the count from the top and the state version", () => {
@@ -367,21 +383,23 @@ describe("words and controls", () => {
 });
 
 describe("panels drawn from the kernel's traits", () => {
-  it("long work shows its label and progress, and Cancel sends stop", () => {
+  it("long work shows its label and progress; the toolbar's Stop stops it", () => {
     const { el, model } = mount({ job: {} });
     const panel = el.querySelector(".ww-job") as HTMLElement;
     expect(panel.hidden).toBe(true);
     model.emit("job", { kind: "winnable", label: "Proving the deal winnable", positions: 12345, cancellable: true });
+    model.emit("busy", true);
     expect(panel.hidden).toBe(false);
     expect(panel.textContent).toContain("Proving the deal winnable");
     expect(panel.textContent).toContain("12,345 positions");
-    (panel.querySelector('button[aria-label="Cancel"]') as HTMLElement).click();
+    expect(panel.querySelector("button")).toBeNull();
+    (el.querySelector('.ww-toolbar button[aria-label="Stop"]') as HTMLElement).click();
     expect(model.sent).toEqual([{ type: "stop" }]);
     model.emit("job", {});
     expect(panel.hidden).toBe(true);
   });
 
-  it("while Solve replays: a speed control (moves per second) and Stop", () => {
+  it("while Solve replays: a speed control (moves per second)", () => {
     const { el, model } = mount({ job: {}, replay_speed: 3 });
     const panel = el.querySelector(".ww-replay") as HTMLElement;
     expect(panel.hidden).toBe(true);
@@ -391,9 +409,15 @@ describe("panels drawn from the kernel's traits", () => {
     speed.value = String(Number(speed.max));
     speed.dispatchEvent(new Event("input"));
     expect(model.sent).toEqual([{ type: "speed", value: 20 }]);
-    (panel.querySelector('button[aria-label="Stop"]') as HTMLElement).click();
-    expect(model.sent[1]).toEqual({ type: "stop" });
-    expect((el.querySelector('.ww-toolbar button[data-action="stop"]') as HTMLElement).textContent).toBe("Stop");
+    expect(panel.querySelector("button")).toBeNull(); // the toolbar's Stop stops it
+    expect((el.querySelector('button[aria-label="Solve"]') as HTMLElement).textContent).toBe("Solve");
+  });
+
+  it("while Solve searches: its progress, not yet the replay speed", () => {
+    const { el, model } = mount({ job: {}, replay_speed: 3 });
+    model.emit("job", { kind: "solve", label: "Solving\u2026", positions: 5000, cancellable: true });
+    expect((el.querySelector(".ww-job") as HTMLElement).hidden).toBe(false);
+    expect((el.querySelector(".ww-replay") as HTMLElement).hidden).toBe(true);
   });
 
   it("the hint is an arrow and a sentence; an unproved hint says it is a suggestion", () => {

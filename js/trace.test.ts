@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeModel } from "./testing";
 import { createTraceView, listingFor, replay, Replayer, type TracePayload } from "./trace";
+import { moveText } from "./trace/replay";
 
 import data from "./fixtures/trace.json";
 
@@ -53,6 +54,16 @@ function mount(values: Record<string, unknown>) {
   return { model, el, click };
 }
 
+describe("moves in the table's words", () => {
+  it("counts piles from 1 and names foundations and the stock's moves", () => {
+    expect(moveText(["t0", "t2", 1])).toBe("pile 1\u21923");
+    expect(moveText(["t4", "t0", 3])).toBe("pile 5\u21921 \u00d73");
+    expect(moveText(["t1", "f0", 1])).toBe("pile 2\u2192foundation 1");
+    expect(moveText(["waste", "t6", 1])).toBe("the waste\u2192pile 7");
+    expect(moveText(["stock", "tableau", 7])).toBe("deal");
+  });
+});
+
 describe("the trace view", () => {
   it("steps forward and back, drawing the node's position and the tree", () => {
     const { model, el, click } = mount({});
@@ -70,6 +81,10 @@ describe("the trace view", () => {
     expect(el.querySelector(".ww-trace-board [data-pile=\"t0\"]")).not.toBeNull();
     expect(el.querySelector(".ww-trace-board .ww-banner:not([hidden])")).toBeNull(); // no "You won!" in the board
     expect(el.querySelector(".ww-path")?.textContent).toContain("\u2192");
+    // piles counted from 1, as the table and its messages count them: never the engine's t0
+    expect(el.querySelector(".ww-path")?.textContent).toMatch(/^path: pile \d+\u2192\d+/);
+    expect(el.textContent).not.toMatch(/\bt\d+\u2192/);
+    expect(el.querySelector("h3")?.textContent).toMatch(/^(A\*|Breadth|Depth|Uniform|Greedy|Weighted|Iterative)/);
     for (const label of ["Start", "Step back", "Play", "Step forward", "End", "Step", "Speed", "Fit", "Zoom in",
       "Zoom out", "Presentation", "Algorithm", "Run search"]) {
       expect(el.querySelector(`[aria-label="${label}"]`), label).not.toBeNull();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { barsSvg, type Summary } from "./variant_lab";
+import { BARS_WIDTH, barsSvg, LABELS_WIDTH, type Summary } from "./variant_lab";
 
 const share = (count: number, n: number) => ({ count, share: count / n, low: Math.max(0, count / n - 0.1), high: Math.min(1, count / n + 0.1) });
 const summary = (won: number, lost: number, unknown: number, bounds: [number, number] = [0, 1]): Summary => ({
@@ -28,9 +28,9 @@ describe("the lab's bars", () => {
 
   it("an all-unknown study reads winnable 0-100%, not as a game nobody wins", () => {
     const svg = barsSvg({ variant: summary(0, 0, 20, [0, 1]) });
-    expect(svg).toContain("variant: winnable 0%-100%");
+    expect(svg).toContain("variant: winnable 0%-100% (95%)");
     const range = new DOMParser().parseFromString(svg, "image/svg+xml").querySelector('[data-range="variant-winnable"]')!;
-    expect(Number(range.getAttribute("width"))).toBeCloseTo(460 - 190 - 10, 0); // the whole scale
+    expect(Number(range.getAttribute("width"))).toBeCloseTo(BARS_WIDTH - LABELS_WIDTH - 10, 0); // the whole scale
   });
 
   it("text and whiskers take the page's colour, so a dark theme reads", () => {
@@ -61,7 +61,7 @@ describe("the lab's bars", () => {
   });
 
   it("puts each whisker nearer its own bar than the next bar", () => {
-    for (const width of [460, 300]) {
+    for (const width of [BARS_WIDTH, 300]) {
       const doc = new DOMParser().parseFromString(barsSvg({ base: summary(5, 3, 2) }, width), "image/svg+xml");
       const [won, lost] = ["won", "lost"].map((o) => doc.querySelector(`[data-bar="base-${o}"]`)!);
       const d = doc.querySelector('[data-interval="base-won"]')!.getAttribute("d")!;

@@ -51,8 +51,10 @@ function el(tag: string, attrs: Record<string, string> = {}, ...children: (Node 
 }
 
 /** Widest the bars are drawn; below `NARROW` each bar's words go on their own line above it. */
-export const BARS_WIDTH = 460;
+export const BARS_WIDTH = 520;
 const NARROW = 400;
+/** The words' column beside the bars (wide): room for "variant: winnable 100%-100% (95%)" in bold. */
+export const LABELS_WIDTH = 230;
 
 /**
  * The bars of one study as SVG, `width` pixels wide: per game, one bar per outcome with its Wilson interval as
@@ -66,7 +68,7 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): s
   if (!rows.length) return "";
   width = Math.round(Math.max(220, Math.min(BARS_WIDTH, width)));
   const narrow = width < NARROW;
-  const words = narrow ? 13 : 0, barH = 18, gap = 10, left = narrow ? 4 : 190;
+  const words = narrow ? 13 : 0, barH = 18, gap = 10, left = narrow ? 4 : LABELS_WIDTH;
   const rowH = words + barH;
   const first = results[rows[0]];
   const seeds = first.seeds ?? [];
@@ -78,7 +80,9 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): s
   const x = (v: number) => left + v * (width - left - 10);
   const text = (y: number, content: string, weight = "") =>
     `<text x="4" y="${y}" font-size="11"${weight ? ` font-weight="${weight}"` : ""}>${content}</text>`;
-  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" class="wisp-lab-bars"`
+  // drawn at `width`, shown as wide as the lab (variant_lab.css): larger, for a class watching on a projector
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`
+    + ` class="wisp-lab-bars"`
     + ` fill="currentColor" role="img" aria-label="Won, lost and unknown deals with 95% intervals">`;
   let y = 4;
   for (const key of rows) {
@@ -97,7 +101,7 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): s
       y += rowH;
     }
     const [low, high] = [s.winnable_low, s.winnable_high];
-    svg += text(y + (narrow ? words - 3 : barH - 6), `${key}: winnable ${percent(low)}-${percent(high)}`, "600");
+    svg += text(y + (narrow ? words - 3 : barH - 6), `${key}: winnable ${percent(low)}-${percent(high)} (95%)`, "600");
     svg += `<rect data-range="${key}-winnable" x="${x(low).toFixed(1)}" y="${y + words + 2}" width="${Math.max(1, x(high) - x(low)).toFixed(1)}"`
       + ` height="10" fill="#43a047" fill-opacity="0.3" stroke="#43a047" stroke-width="1"/>`;
     y += rowH + gap;

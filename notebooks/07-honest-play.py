@@ -49,15 +49,28 @@ print("but its hidden cards differ from the real deal's:", arrangement != game.p
 # hint** shows the same sentence.
 
 # %%
+from wispwidget.io.words import move_words
 from wispwidget.search.planner import plan
 from wispwidget.search.players import PlannerPlayer
 
 chosen = plan(info)
 print(f"{chosen.found} plans found, {chosen.weighed} weighed: a turn over every card it may show, a deal in",
       f"{chosen.worlds} random arrangements of the hidden cards")
-print("the plan:", ", ".join(str(m) for m in chosen.moves))
+
+
+def in_words(moves):
+    """Moves as the table says them, each read from the game before it (played on a copy of the deal)."""
+    board, steps = game.copy(), []
+    for move in moves:
+        steps.append(move_words(move, board))
+        board.push(move)
+    return "; ".join(steps)
+
+
+print("the plan:", in_words(chosen.moves))
 player = PlannerPlayer(time_limit=None)
-print("first move:", player.choose(info, random.Random(3)), "-", player.why)
+first = player.choose(info, random.Random(3))
+print("first move:", move_words(first, game), "-", player.why)
 
 # %% [markdown]
 # The older no-peek player, the **hindsight vote**, solves sampled arrangements as if their cards were known and
@@ -70,8 +83,8 @@ print("first move:", player.choose(info, random.Random(3)), "-", player.why)
 voter = HindsightPlayer(samples=6, max_positions=20_000, candidates=3)
 move, wins = voter.vote(info, random.Random(3))
 for line, won, _positions in voter.last_plans:
-    print(f"{won}/6 arrangements won after:", ", ".join(str(m) for m in line))
-print("play:", move)
+    print(f"{won}/6 arrangements won after:", in_words(line))
+print("play:", move_words(move, game))
 
 # %%
 deals = range(1, 6)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from wispwidget import DEAL, DRAW, Game, IllegalMoveError, Move, NoDestinationError, NothingToUndoError
-from wispwidget.cards import card_str
+from wispwidget.cards import SUIT_CHARS, SUIT_NAMES, card_str
+from wispwidget.engine.dealing import deal_position
+from wispwidget.games.catalogue import get_game
+from wispwidget.games.spec import Build
 
 from .helpers import cards, game, suit_run
 
@@ -298,3 +303,30 @@ def test_undo_redo_and_their_errors():
     g.undo()
     g.play(g.legal_moves()[0])
     assert not g.can_redo  # a new move clears the redo stack
+
+
+@pytest.mark.parametrize("rules", [("will-o-the-wisp", "standard"), ("waxing-moon", "standard"),
+                                   ("spider", "one-suit"), ("mini-wisp", "standard")])
+def test_a_card_refused_on_a_pile_is_told_where_it_does_go(rules):
+    """"9H does not go on 3C: it goes only on a 10" names the rank one higher (and its suit where the build asks
+    for the suit); a top-rank card goes on no card."""
+    from wispwidget.engine.game import RANK_WORDS
+
+    spec = get_game(*rules)
+    said = 0
+    for seed in range(1, 6):
+        g = Game(deal_position(spec, seed))
+        for s, d in itertools.permutations(range(len(g.up)), 2):
+            reason = g.why_illegal(Move(f"t{s}", f"t{d}")) or ""
+            if "does not go on" not in reason or not g.up[s] or not g.up[d]:
+                continue
+            card = g.up[s][-1]
+            rank, suit = (card >> 2) + 1, SUIT_NAMES[SUIT_CHARS[card & 3]]
+            if rank > spec.deck.top_rank:
+                assert reason.endswith("goes on no card"), reason
+                continue
+            word = RANK_WORDS.get(rank, str(rank))
+            where = f" of {suit}" if spec.build is Build.SAME_SUIT else ""
+            assert reason.endswith(f"it goes only on {'an' if word[0] in 'A8' else 'a'} {word}{where}"), reason
+            said += 1
+    assert said > 0

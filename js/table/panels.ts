@@ -43,19 +43,18 @@ export function keysDialog(doc: Document, onClose: () => void): HTMLElement {
   return el;
 }
 
-/** Work in progress (solving, proving a deal winnable, ...): its label, positions searched, Cancel. */
+/** Work in progress (solving, proving a deal winnable, ...): its label and positions searched (the toolbar's
+ * Stop stops it). */
 export class JobPanel {
   el: HTMLElement;
   private text: HTMLElement;
-  private cancel: HTMLButtonElement;
-  constructor(doc: Document, send: Send) {
+  constructor(doc: Document) {
     this.el = h(doc, "div", "ww-job");
     this.el.setAttribute("role", "progressbar");
     this.el.setAttribute("aria-label", "Working");
     this.el.hidden = true;
     this.text = h(doc, "span", "ww-job-text");
-    this.cancel = button(doc, "Cancel", () => send({ type: "stop" }), "ww-cancel");
-    this.el.append(h(doc, "span", "ww-spinner"), this.text, this.cancel);
+    this.el.append(h(doc, "span", "ww-spinner"), this.text);
   }
   update(job: Job | undefined): void {
     const on = Boolean(job && job.kind) && !["replay", "watch"].includes(job!.kind!);
@@ -64,13 +63,12 @@ export class JobPanel {
     const positions = job!.positions ? ` \u00b7 ${job!.positions.toLocaleString("en")} positions` : "";
     this.text.textContent = `${job!.label || "Working\u2026"}${positions}`;
     this.el.setAttribute("aria-valuetext", this.text.textContent);
-    this.cancel.hidden = !job!.cancellable;
   }
 }
 
 export const SPEEDS = [0.5, 1, 2, 3, 5, 8, 12, 20];
 
-/** While Solve (or Watch) plays by itself: how fast, and Stop. */
+/** While Solve's line (or Watch) plays by itself: how fast (the toolbar's Stop stops it). */
 export class ReplayPanel {
   el: HTMLElement;
   private speed: HTMLInputElement;
@@ -90,10 +88,10 @@ export class ReplayPanel {
       this.label.textContent = `${value} moves/s`;
       send({ type: "speed", value });
     });
-    this.el.append(h(doc, "span", "", "Speed"), this.speed, this.label, button(doc, "Stop", () => send({ type: "stop" }), "ww-stop"));
+    this.el.append(h(doc, "span", "", "Speed"), this.speed, this.label);
   }
   update(job: Job | undefined, speed: number | undefined): void {
-    this.el.hidden = !(job && (job.kind === "replay" || job.kind === "solve" || job.kind === "watch"));
+    this.el.hidden = !(job && (job.kind === "replay" || job.kind === "watch")); // a solve in progress: JobPanel
     if (this.el.hidden) return;
     const value = speed ?? 3;
     let best = 0;

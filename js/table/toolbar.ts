@@ -1,6 +1,8 @@
 /**
- * The toolbar: the game menu and the everyday actions in one row; the rest (deal number, Winnable, Restart,
- * Fair hint, Solve, Watch, Review, Daily deal, Statistics, Keys) inline when there is room, behind "More" when not.
+ * The toolbar: the game menu and the everyday actions in one row (Hint gives its place to Stop while anything
+ * searches or plays by itself: the one control that stops it, always in view at the table's top); the rest
+ * (deal number, Winnable, Restart, Fair hint, Solve, Watch, Review, Daily deal, Statistics, Keys) inline when
+ * there is room, behind "More" when not.
  * Choosing a game deals it at once; the deal-number box deals on Enter and clears; Winnable is sent at once.
  */
 import { h } from "../local_model";
@@ -12,6 +14,7 @@ export const CONTROLS: [label: string, action: string, primary: boolean][] = [
   ["Undo", "undo", true],
   ["Redo", "redo", true],
   ["Hint", "hint", true],
+  ["Stop", "stop", true], // in Hint's place while anything searches or plays by itself (view.ts)
   ["Restart", "restart", false],
   ["Fair hint", "fair_hint", false],
   ["Solve", "solve", false],
@@ -27,6 +30,7 @@ const SHORT: Record<string, string> = { daily: "Daily", stats: "Stats", keys: "?
 
 const TITLES: Record<string, string> = {
   hint: "Hint looks at every card, as the solver does (H)",
+  stop: "Stop what is searching or playing by itself",
   fair_hint: "Fair hint sees only what you see: it never peeks at hidden cards",
   watch: "Watch the no-peek player play: it sees only what you see",
   review: "Where did I lose? The solver replays your moves and names the first one after which the game could not be won",
@@ -87,6 +91,7 @@ export class Toolbar {
       b.setAttribute("aria-label", label);
       b.dataset.action = action;
       if (TITLES[action]) b.title = TITLES[action];
+      b.toggleAttribute("data-off", action === "stop"); // until something searches or plays by itself
       b.addEventListener("click", (event) => {
         event.stopPropagation();
         if (b.dataset.action === "new_deal" && this.seed.value !== "") this.useSeed(host);
@@ -96,6 +101,10 @@ export class Toolbar {
       this.buttons[action] = b;
       (primary ? main : this.extra).append(b);
     }
+    // Hint and Stop share one place, as wide as the wider of the two: swapping them moves nothing (showStop)
+    const slot = h(doc, "span", "ww-hint-slot");
+    main.insertBefore(slot, this.buttons.hint);
+    slot.append(this.buttons.hint, this.buttons.stop);
     this.extra.prepend(this.seed, winnable);
     this.more = h(doc, "button", "ww-button ww-more", "More \u25be");
     this.more.type = "button";
@@ -110,6 +119,12 @@ export class Toolbar {
     main.prepend(this.game);
     main.append(this.more);
     this.el.append(main, this.extra);
+  }
+
+  /** Stop in Hint's place while anything searches or plays by itself; Hint back once it is over. */
+  showStop(on: boolean): void {
+    this.buttons.stop.toggleAttribute("data-off", !on);
+    this.buttons.hint.toggleAttribute("data-off", on);
   }
 
   open(on: boolean): void {

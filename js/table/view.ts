@@ -60,7 +60,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     dealNumber: (seed) => send({ type: "new_deal", game: state.game, variant: state.variant, seed, winnable: toolbar.winnableBox.checked }),
     winnable: (value) => send({ type: "winnable", value }),
   });
-  const jobPanel = new JobPanel(doc, (r) => send(r));
+  const jobPanel = new JobPanel(doc);
   const replayPanel = new ReplayPanel(doc, (r) => send(r));
   const board = h(doc, "div", "ww-board");
   const top = h(doc, "div", "ww-top");
@@ -438,10 +438,11 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     b.restart.disabled = !state.can_undo;
     const job = (model.get("job") ?? {}) as Job;
     const playing = Boolean(model.get("busy")) || ["solve", "replay", "watch"].includes(job.kind ?? "");
-    b.solve.textContent = playing ? "Stop" : "Solve";
-    b.solve.setAttribute("aria-label", playing ? "Stop" : "Solve");
-    b.solve.dataset.action = playing ? "stop" : "solve";
-    b.watch.disabled = playing; // while anything plays by itself, Solve reads Stop
+    // while anything searches or plays by itself, Stop takes Hint's place (the same width: nothing moves), and
+    // Solve and Watch wait: one control stops it, at the table's top, where the growing piles never push it
+    toolbar.showStop(playing);
+    b.solve.disabled = playing;
+    b.watch.disabled = playing;
     jobPanel.update(job);
     replayPanel.update(job, model.get("replay_speed"));
     status.textContent = model.get("status") || `${state.name} \u00b7 ${plural(state.moves, "move")}`;

@@ -143,9 +143,18 @@ export function sharedOf(expandAt: number[], index: number, lockstep: string): n
   return n;
 }
 
+/** A place as the table names it, counting from 1: "pile 3", "foundation 1", "the waste". */
+function placeText(id: string): string {
+  if (/^t\d+$/.test(id)) return `pile ${Number(id.slice(1)) + 1}`;
+  if (/^f\d+$/.test(id)) return `foundation ${Number(id.slice(1)) + 1}`;
+  return id === "waste" ? "the waste" : id;
+}
+
+/** A move in the table's words, short: "pile 3\u21922", "pile 1\u2192foundation 2", "deal"; "\u00d72" for two cards. */
 export function moveText(move: MoveTriple | undefined): string {
   if (!move) return "";
   const [from, to, count] = move;
   if (from === "stock") return to === "tableau" ? "deal" : "draw";
-  return `${from}\u2192${to}${count > 1 ? ` \u00d7${count}` : ""}`;
+  const target = from.startsWith("t") && to.startsWith("t") ? placeText(to).slice("pile ".length) : placeText(to);
+  return `${placeText(from)}\u2192${target}${count > 1 ? ` \u00d7${count}` : ""}`;
 }

@@ -129,7 +129,8 @@ class Panel {
     if (o.dedupe !== undefined) bits.push(o.dedupe ? "duplicate detection" : "no duplicate detection");
     if (Array.isArray(o.pruning)) bits.push(o.pruning.length ? `pruning: ${o.pruning.join(", ")}` : "no pruning");
     if (o.ordering) bits.push("move ordering");
-    return `${this.trace.algorithm}${bits.length ? ` (${bits.join("; ")})` : ""}`;
+    const name = listingFor(this.trace.algorithm, o).title.replace(/ \(AIMA[^)]*\)$/, ""); // "A* search", not "astar"
+    return `${name}${bits.length ? ` (${bits.join("; ")})` : ""}`;
   }
 
   private panning(): void {

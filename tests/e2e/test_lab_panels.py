@@ -4,6 +4,8 @@ TableWidget will declare them, and sets them as the kernel would."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -35,15 +37,47 @@ def test_panels_follow_the_kernels_traits():
         assert job.bounding_box()["y"] > root.locator(".ww-board").bounding_box()["y"]
         expect(job).to_contain_text("Proving deal 12 winnable")
         expect(job).to_contain_text("48,000 positions")
-        expect(job.get_by_role("button", name="Cancel")).to_be_visible()
-        kernel.value("setattr(w, 'job', {}) or 0")
+        kernel.value("setattr(w, 'busy', True) or 0")
+        stop = root.get_by_role("button", name="Stop", exact=True)  # in Hint's place at the top, the one stop
+        expect(stop).to_be_visible()
+        expect(root.get_by_role("button", name="Hint", exact=True)).to_be_hidden()
+        assert card.bounding_box() == before  # Stop in Hint's place moves no card either
+        kernel.value("setattr(w, 'job', {}) or setattr(w, 'busy', False) or 0")
         expect(job).to_be_hidden()
-        # a replay: speed and Stop; the toolbar's Solve reads Stop too
-        kernel.value("setattr(w, 'job', {'kind': 'replay', 'label': 'Playing the solution', 'cancellable': True}) or 0")
+        expect(stop).to_be_hidden()
+        # a replay: its speed; Stop at the top is the one control that stops it (Solve and Watch wait, greyed)
+        kernel.value("setattr(w, 'job', {'kind': 'replay', 'label': 'Playing the solution', 'cancellable': True}) "
+                     "or setattr(w, 'busy', True) or 0")
         expect(root.get_by_role("slider", name="Replay speed")).to_be_visible()
-        expect(root.locator('.ww-toolbar button[data-action="stop"]')).to_have_text("Stop")
-        kernel.value("setattr(w, 'job', {}) or 0")
+        expect(stop).to_be_visible()
+        expect(table_button(page, "Solve")).to_be_disabled()
+        expect(root.get_by_role("button", name=re.compile("^(Stop|Cancel)$"))).to_have_count(1)
+        # in a window shorter than the table, scrolled to the table's top as after pressing Solve or Watch: Stop is
+        # in view (before, it sat under the board, which the growing piles pushed past the window's bottom)
+        page.set_viewport_size({"width": 1400, "height": 520})
+        root.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        box, table = stop.bounding_box(), root.bounding_box()
+        assert table["y"] + table["height"] > 520  # the table does run past the window's bottom
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 520
+        centre = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute("
+                             "'aria-label')", centre) == "Stop"
+        # a narrow cell (More closed, the first row full): Stop takes Hint's place and moves no card
+        page.set_viewport_size({"width": 900, "height": 1000})
+        expect(root.get_by_role("button", name="More", exact=True)).to_be_visible()
+        kernel.value("setattr(w, 'job', {}) or setattr(w, 'busy', False) or 0")
+        expect(stop).to_be_hidden()
+        settled(page)
+        page.wait_for_timeout(300)  # the narrow layout has settled
+        narrow = card.bounding_box()
+        kernel.value("setattr(w, 'job', {'kind': 'replay', 'label': 'Playing the solution', 'cancellable': True}) "
+                     "or setattr(w, 'busy', True) or 0")
+        expect(stop).to_be_visible()
+        assert card.bounding_box() == narrow
+        page.set_viewport_size({"width": 1400, "height": 1000})
+        kernel.value("setattr(w, 'job', {}) or setattr(w, 'busy', False) or 0")
         expect(root.get_by_role("slider", name="Replay speed")).to_be_hidden()
+        expect(table_button(page, "Solve")).to_be_enabled()
         # statistics, opened from the toolbar
         kernel.value("setattr(w, 'stats', {'key': 'will-o-the-wisp/standard', 'played': 12, 'won': 5, "
                      "'current_streak': 2, 'best_streak': 3, 'best_seconds': 245}) or 0")

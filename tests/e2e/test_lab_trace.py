@@ -127,7 +127,7 @@ def test_trace_view_in_lab(tmp_path):
         button("Run search").click()
         until(kernel, "[t.algorithm for t in tw.searches]", lambda v: v == ["astar"])
         assert kernel.value('tw.searches[0].options["heuristic"]') == "zero"
-        expect(view.locator(".ww-trace-panel h3")).to_contain_text("astar")
+        expect(view.locator(".ww-trace-panel h3")).to_contain_text("A* search")
 
 
 def test_static_export_replays_without_a_kernel(tmp_path):

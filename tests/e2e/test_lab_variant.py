@@ -72,10 +72,24 @@ def test_the_lab_reads_in_either_theme_and_no_control_covers_another(theme, tmp_
         red = {symbol: rgb[0] > 150 and max(rgb[1:3]) < 110 for symbol, rgb in looks["suits"].items()}
         assert red == {"♣": False, "♦": True, "♥": True, "♠": False}, looks  # ♦ and ♥ are red, ♣ and ♠ not
         # An all-unknown study: the winnable range spans the whole scale, and it says so in words.
-        expect(root.locator(".wisp-lab-bars")).to_contain_text("variant: winnable 0%-100%")
+        expect(root.locator(".wisp-lab-bars")).to_contain_text("variant: winnable 0%-100% (95%)")
+        # the bars fill the lab's width, their words large enough for a class to read on a projector, and no
+        # row's words run into the bars
+        bars = page.evaluate("""() => {
+          const svg = document.querySelector('.wisp-lab-bars'), lab = document.querySelector('.wisp-lab');
+          const words = [...svg.querySelectorAll('text')].filter((t) => !t.hasAttribute('data-caption')
+            && /: /.test(t.textContent)).map((t) => t.getBoundingClientRect());
+          const bars = [...svg.querySelectorAll('[data-bar], [data-range]')].map((r) => r.getBoundingClientRect());
+          return {width: svg.getBoundingClientRect().width, lab: lab.getBoundingClientRect().width,
+                  smallest: Math.min(...words.map((r) => r.height)), wordsEnd: Math.max(...words.map((r) => r.right)),
+                  barsStart: Math.min(...bars.map((r) => r.left))};
+        }""")
+        assert bars["width"] >= bars["lab"] - 2, bars
+        assert bars["smallest"] >= 14, bars  # the words were 11 px, drawn at their own size
+        assert bars["wordsEnd"] <= bars["barsStart"], bars
         if theme == "light":  # a notebook beside its file browser: the cell is about 320 px wide
             page.evaluate("document.querySelector('.wisp-lab').parentElement.style.width = '320px'")
-            until_narrow = "document.querySelector('.wisp-lab-bars').getAttribute('width') !== '460'"
+            until_narrow = "document.querySelector('.wisp-lab-bars').getAttribute('width') !== '520'"
             page.wait_for_function(until_narrow, timeout=5_000)  # the bars are drawn again for the width
             narrow = page.evaluate(LOOKS)
             root.screenshot(path=str(SHOTS / "lab_narrow.png"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..cards import Card, card_str
+from ..cards import SUIT_CHARS, SUIT_NAMES, Card, card_str
 from ..errors import IllegalMoveError, NoDestinationError, NothingToUndoError
 from ..games.catalogue import get_game
 from ..games.spec import Build, EmptyPile, GameSpec, Movable
@@ -17,6 +17,8 @@ from ..limits import echo
 from .dealing import deal_position
 from .move import DEAL, DRAW, FOUNDATION_IDS, MAX_COUNT, STOCK, TABLEAU, TABLEAU_IDS, WASTE, Move, parse_location
 from .position import Pile, Position, finished_run_on_top
+
+RANK_WORDS = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}  # the other ranks read as their numbers
 
 
 def _as_move(move: object) -> Move:
@@ -301,8 +303,7 @@ class Game:
             dest = self.up[d]
             if not dest:
                 return f"{where}: only a {self._top_rank_name()} may go to an empty pile"
-            suit_note = " of the same suit" if not self._any_suit else ""
-            return f"{where}: {name} does not go on {card_str(dest[-1])} (needs one rank higher{suit_note})"
+            return f"{where}: {name} does not go on {card_str(dest[-1])}: {self._goes_only_on(card)}"
         if not self.foundations:
             return f"{where}: no card goes to a foundation by hand in {self.spec.name}; finished runs leave alone"
         if self._foundation_takes(d, card):
@@ -311,6 +312,15 @@ class Game:
         if not pile:
             return f"{where}: only an Ace starts a foundation, not {name}"
         return f"{where}: {name} does not go on {card_str(pile[-1])} (needs the next rank of the same suit)"
+
+    def _goes_only_on(self, card: Card) -> str:
+        """Where ``card`` may be laid, in words: "it goes only on a Jack" (of its suit where the build asks)."""
+        rank = (card >> 2) + 1
+        if rank > self._top_rank:
+            return f"a {self._top_rank_name()} goes on no card"
+        word = RANK_WORDS.get(rank, str(rank))
+        suit = f" of {SUIT_NAMES[SUIT_CHARS[card & 3]]}" if not self._any_suit else ""
+        return f"it goes only on {'an' if word[0] in 'A8' else 'a'} {word}{suit}"
 
     def _top_rank_name(self) -> str:
         return "King" if self._top_rank == 13 else f"{card_str(self._top_rank << 2)[0]} (the top rank)"

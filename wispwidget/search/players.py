@@ -20,7 +20,6 @@ from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Pile, Position, finished_run_cards
 from ..games.spec import GameSpec
-from ..io.words import plural
 from . import ordering
 from .solver import CancelToken, solve
 
@@ -423,11 +422,13 @@ class PlannerPlayer(Player):
     def _plan_words(found: Any) -> str:
         """Why this plan, in words (Fair hint says it)."""
         if found.found <= 1 or found.weighed <= 1:
-            return "it starts the only plan within reach that shows a new card or wins" if found.found <= 1 else \
-                "it starts the most promising plan within reach"
-        reveal = "the deal" if found.moves[-1].source == "stock" else "the card it turns"
-        return (f"of {plural(found.weighed, 'plan')} weighed over what the hidden cards may be, it starts the one "
-                f"most likely to leave a good position after {reveal}")
+            return "it is the only way within reach to show a new card or win" if found.found <= 1 else \
+                "it begins the most promising way within reach to show a new card"
+        if found.moves[-1].source == "stock":
+            return (f"it begins the best of {found.weighed} ways to get ready for the deal: on average over the "
+                    f"cards the deal could bring, it leaves the piles in the best order")
+        return (f"it begins the best of {found.weighed} ways to reach a face-down card: on average over every card "
+                f"that could turn up, it leaves the piles in the best order")
 
     def _core_seconds(self) -> float | None:
         return None if self.time_limit is None else self.time_limit * self.CORE_SHARE

@@ -124,7 +124,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
             return done("kept-winnable", "No move played yet, so nothing to review: the deal can be won (proved, "
                         "seeing every card).", better=line)
         return done("kept-winnable", f"Every move so far ({n}) kept the game winnable. From here, "
-                    f"{_move_words(positions[n], line[0])} is a move that still wins ({len(line)} moves to go).",
+                    f"{_move_words(positions[n], line[0])} is a move that still wins (proved, seeing every card).",
                     better=line)
     lo, hi = -1, (n if last == "lost" else n + 1)  # positions <= lo are won; positions >= hi are lost
     for k in range(n):  # known-won positions from the shortcut
@@ -155,7 +155,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         before, move, line = positions[lo], moves[lo], lines[lo]
         message = (f"The game was lost at move {lo + 1}: {_move_words(before, move)}. Before it the game could "
                    f"still be won (proved); after it, it could not (proved: the solver tried every line). "
-                   f"Instead, {_move_words(before, line[0])} keeps a win (a winning line of {len(line)} moves).")
+                   f"Instead, {_move_words(before, line[0])} keeps a win (proved, seeing every card).")
         return done("lost-at", message, losing_index=lo, losing_move=move, before=before, better=line)
     first, last_k = lo + 1, min(hi, n)
     won_part = f"winnable after {lo} moves (proved)" if lo > 0 else (

@@ -213,7 +213,7 @@ TRAITS: dict[str, Trait] = {
     "replay_speed": Trait("number", "Moves per second when Solve or Watch plays."),
     "winnable": Trait("boolean", "The Winnable switch: new deals are proved winnable."),
     "reveal": Trait("boolean", "Teaching switch, set from Python only: face-down identities are shown."),
-    "busy": Trait("boolean", "True while something plays or searches for the player (Solve reads Stop)."),
+    "busy": Trait("boolean", "True while something plays or searches for the player (Solve and Watch wait)."),
     "moves": Trait("number", "Moves played."),
     "won": Trait("boolean", "True once every card is home."),
     "version": Trait("number", "The state version; every positional request carries the one it was made on."),
