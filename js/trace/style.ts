@@ -74,6 +74,9 @@ export const TRACE_CSS = `
 .ww-trace.ww-present .ww-counters, .ww-trace.ww-present .ww-path { font-size: 1em; }
 .ww-trace.ww-present .ww-runbar, .ww-trace.ww-present .ww-speed-label, .ww-trace.ww-present .ww-speed { display: none; }
 .ww-trace.ww-present .ww-trace-board { max-width: 520px; }
+.ww-trace.ww-present .ww-frontier-list, .ww-trace.ww-present .ww-explored-list, .ww-trace.ww-present .ww-code,
+.ww-trace.ww-present .ww-hover { font-size: 20px; } /* px: a notebook's own list and code sizes do not shrink them */
+.ww-trace.ww-present .ww-trace-board .ww-status { font-size: 18px; }
 `;
 
 export function addStyle(doc: Document): void {

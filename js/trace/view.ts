@@ -407,7 +407,8 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     const on = Boolean(model.get("presentation"));
     root.classList.toggle("ww-present", on);
     present.setAttribute("aria-pressed", String(on));
-    requestAnimationFrame?.(() => panels.forEach((p) => (p.fitted ? p.fit() : p.follow())));
+    // presenting: the tree fills its panel (and keeps doing so as it grows), for the back row to see
+    requestAnimationFrame?.(() => panels.forEach((p) => (on || p.fitted ? p.fit() : p.follow())));
   }
 
   function buildRunbar() {

@@ -102,6 +102,21 @@ def test_trace_view_in_lab(tmp_path):
         button("Presentation").click()
         until(kernel, "tw.presentation", lambda v: v is True)
         expect(view).to_have_class(re.compile("ww-present"))
+        # the tree, zoomed in just before, is fitted to its panel for the room to see; the lists read large too
+        page.wait_for_timeout(300)
+        outer = panel.bounding_box()
+        boxes = view.locator(".ww-tree [data-node]").evaluate_all(
+            "nodes => nodes.map(n => { const r = n.getBoundingClientRect();"
+            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
+        assert len(boxes) > 5 and all(inside(b, outer) for b in boxes)
+        tree = view.locator("svg.ww-tree").evaluate(
+            "s => { const r = s.getBoundingClientRect(), v = s.viewBox.baseVal;"
+            " return {width: r.width, height: r.height, zoom: r.width / v.width}; }")
+        filled = max(tree["width"] / outer["width"], tree["height"] / outer["height"])
+        assert filled > 0.8 or tree["zoom"] > 1.95, (tree, outer)  # fills the panel, or the zoom's cap of 2
+        sizes = view.evaluate("v => ['.ww-frontier-list', '.ww-code'].map((s) => "
+                              "parseFloat(getComputedStyle(v.querySelector(s)).fontSize))")
+        assert min(sizes) >= 18, sizes
         before = kernel.value("tw.step")
         view.locator("[data-legend]").click()  # focus the view, not a control
         page.keyboard.press("ArrowRight")
