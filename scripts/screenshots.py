@@ -159,6 +159,7 @@ def lab(out: Path) -> None:
             page.locator(".wisp-lab").screenshot(path=str(out / f"variant-lab{theme}.png"))
             print("wrote", out / f"variant-lab{theme}.png")
             if not theme:  # beside JupyterLab's file browser a cell can be 320 px wide
+                page.set_viewport_size({"width": 1400, "height": 1700})  # the narrow lab is taller than 1000 px
                 page.evaluate("document.querySelector('.wisp-lab').parentElement.style.width = '320px'")
                 page.wait_for_function("document.querySelector('.wisp-lab-bars').getAttribute('width') === '320'")
                 page.locator(".wisp-lab").screenshot(path=str(out / "variant-lab-narrow.png"))
