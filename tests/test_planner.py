@@ -329,3 +329,14 @@ def test_the_planner_wins_far_more_than_the_rule_of_thumb():
         return sum(play_game(deal("mini-wisp", seed).position(), make(), seed=seed).won for seed in range(1, 61))
 
     assert wins(PlannerPlayer) >= wins(HeuristicPlayer) + 12
+
+
+def test_the_value_of_a_winning_plan_is_the_cores():
+    """``planner.WON_VALUE`` is the value the core gives a plan that wins (planner.c's WON_COST)."""
+    import re
+
+    from wispwidget.search.native import NATIVE_DIR
+    from wispwidget.search.planner import WON_VALUE
+
+    found = re.search(r"#define WON_COST \((-?\d+)\)", (NATIVE_DIR / "planner.c").read_text())
+    assert found and int(found.group(1)) == WON_VALUE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from wispwidget import Game, deal
+from wispwidget import Game, Move, deal
 from wispwidget.engine.position import Position
 from wispwidget.search import players
 from wispwidget.search.players import (
@@ -181,3 +181,17 @@ def test_a_watcher_s_patience_ends_play_that_shows_nothing_new_and_play_game_kee
 
     assert moves_until_the_end(10) == (10, "nothing new in 10 moves")
     assert moves_until_the_end(None) == (50, None)  # play_game's referee waits for the move limit
+
+
+def test_fair_hints_reason_names_what_the_plan_does():
+    """The planner's reason in words: a plan that wins says so; a deal and a turn are told apart."""
+    from types import SimpleNamespace
+
+    from wispwidget.search.planner import WON_VALUE
+
+    def words(value: int, last: Move) -> str:
+        return PlannerPlayer._plan_words(SimpleNamespace(value=value, found=5, weighed=4, moves=(last,)))
+
+    assert words(WON_VALUE, Move("stock", "tableau")) == "it begins a way to win the game now"
+    assert words(120, Move("stock", "tableau")).startswith("it begins the best of 4 ways to get ready for the deal")
+    assert words(120, Move("t1", "t3")).startswith("it begins the best of 4 ways to reach a face-down card")

@@ -71,6 +71,9 @@ GAME_SETTINGS: dict[str, dict[str, int]] = {  # measured on deals 1-1000 by the 
 }
 
 
+WON_VALUE = -1_000_000_000  # Plan.value of a plan whose last move wins the game (planner.c's WON_COST)
+
+
 @dataclass(frozen=True)
 class Plan:
     """What one call of the planner found.

@@ -421,6 +421,10 @@ class PlannerPlayer(Player):
     @staticmethod
     def _plan_words(found: Any) -> str:
         """Why this plan, in words (Fair hint says it)."""
+        from .planner import WON_VALUE
+
+        if found.value <= WON_VALUE:
+            return "it begins a way to win the game now"
         if found.found <= 1 or found.weighed <= 1:
             return "it is the only way within reach to show a new card or win" if found.found <= 1 else \
                 "it begins the most promising way within reach to show a new card"
