@@ -121,21 +121,35 @@ def test_deal_ranges_are_lazy_and_capped():
         parse_deal_range(f"0-{MAX_DEALS}")
 
 
+def _interruptible(argv: list[str]) -> subprocess.Popen:
+    """The command line started as a terminal would start it, whatever this test run inherited: Ctrl-C (SIGINT)
+    at its default, so Python turns it into KeyboardInterrupt (a shell's background job, `pytest ... &`, starts
+    with SIGINT ignored, and a child would then never stop)."""
+    return subprocess.Popen(argv, env=dict(os.environ, PYTHONPATH=str(ROOT)), stderr=subprocess.PIPE,
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def _stop(child: subprocess.Popen) -> None:
+    """Kill what is left of a child the test gave up on: a failed test leaves nothing running."""
+    if child.poll() is None:
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+
+
 def test_a_big_study_starts_at_once(tmp_path):
     started = time.monotonic()
     out = tmp_path / "big.jsonl"
-    child = subprocess.Popen([sys.executable, "-m", "wispwidget.cli", "study", "mini-wisp", "--deals",
-                              f"1-{MAX_DEALS}", "--output", str(out), "--quiet", "--max-positions", "1000"],
-                             env=dict(os.environ, PYTHONPATH=str(ROOT)), stderr=subprocess.PIPE,
-                             start_new_session=True)
+    child = _interruptible([sys.executable, "-m", "wispwidget.cli", "study", "mini-wisp", "--deals",
+                            f"1-{MAX_DEALS}", "--output", str(out), "--quiet", "--max-positions", "1000"])
     partial = Path(str(out) + ".partial")
     try:
         while time.monotonic() - started < 20 and (not partial.exists() or partial.stat().st_size == 0):
             time.sleep(0.1)
         assert partial.exists() and partial.stat().st_size > 0, "no deal was finished within 20 s"
-    finally:
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=30)
+    finally:
+        _stop(child)
     assert child.returncode == 130, err
     assert err.decode().strip().endswith("(rerun with --resume to go on)") and err.count(b"\n") == 1
 
@@ -301,13 +315,15 @@ def test_ctrl_c_keeps_the_finished_deals_and_resume_finishes(tmp_path, workers):
     partial = Path(str(out) + ".partial")
     argv = [sys.executable, "-m", "wispwidget.cli", "study", "black-widow", "--deals", "1-400", "--output",
             str(out), "--quiet", "--max-positions", "200000", "--workers", str(workers)]
-    child = subprocess.Popen(argv, env=dict(os.environ, PYTHONPATH=str(ROOT)), stderr=subprocess.PIPE,
-                             start_new_session=True)
+    child = _interruptible(argv)
     started = time.monotonic()
-    while time.monotonic() - started < 60 and (not partial.exists() or partial.read_text().count("\n") < 3):
-        time.sleep(0.1)
-    os.killpg(child.pid, signal.SIGINT)  # as Ctrl-C in a terminal: the whole process group
-    _, err = child.communicate(timeout=60)
+    try:
+        while time.monotonic() - started < 60 and (not partial.exists() or partial.read_text().count("\n") < 3):
+            time.sleep(0.1)
+        os.killpg(child.pid, signal.SIGINT)  # as Ctrl-C in a terminal: the whole process group
+        _, err = child.communicate(timeout=60)
+    finally:
+        _stop(child)
     assert child.returncode == 130 and err.count(b"\n") == 1 and b"--resume" in err, err
     assert out.read_text() == "precious\n"
     done = [r["seed"] for r in _records(partial)]
