@@ -35,6 +35,13 @@ def steady(kernel, expression, pause=0.5, timeout=20.0):
     raise AssertionError(f"{expression} kept changing (last {value!r})")
 
 
+def node_boxes(view) -> list[dict]:
+    """The box of every node of the view's tree, as the page draws it."""
+    return view.locator(".ww-tree [data-node]").evaluate_all(
+        "nodes => nodes.map(n => { const r = n.getBoundingClientRect();"
+        " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
+
+
 def inside(box, outer, slack=1.0):
     return (box["x"] >= outer["x"] - slack and box["y"] >= outer["y"] - slack and
             box["x"] + box["width"] <= outer["x"] + outer["width"] + slack and
@@ -86,9 +93,7 @@ def test_trace_view_in_lab(tmp_path):
         button("Fit").click()
         page.wait_for_timeout(200)
         outer = panel.bounding_box()
-        boxes = view.locator(".ww-tree [data-node]").evaluate_all(
-            "nodes => nodes.map(n => { const r = n.getBoundingClientRect();"
-            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
+        boxes = node_boxes(view)
         assert len(boxes) > 100 and all(inside(b, outer) for b in boxes)
 
         # clicking a node jumps to the step where it was reached
@@ -105,9 +110,7 @@ def test_trace_view_in_lab(tmp_path):
         # the tree, zoomed in just before, is fitted to its panel for the room to see; the lists read large too
         page.wait_for_timeout(300)
         outer = panel.bounding_box()
-        boxes = view.locator(".ww-tree [data-node]").evaluate_all(
-            "nodes => nodes.map(n => { const r = n.getBoundingClientRect();"
-            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
+        boxes = node_boxes(view)
         assert len(boxes) > 5 and all(inside(b, outer) for b in boxes)
         tree = view.locator("svg.ww-tree").evaluate(
             "s => { const r = s.getBoundingClientRect(), v = s.viewBox.baseVal;"
