@@ -19,6 +19,7 @@ from wispwidget.io.words import (
     pile_words,
     plural,
     refusal,
+    short_suits,
 )
 
 ENGINE_ID = re.compile(r"\b[tf]\d+\b|\b[A2-9TJQK][CDHS]\b")
@@ -51,6 +52,11 @@ def test_exact_game_names_with_the_variant_once():
     assert menu_label(get_game("will-o-the-wisp", "relaxed")) == "Will o' the Wisp (Relaxed)"
     named = make_variant("will-o-the-wisp", build="same-suit", name="Suited Wisp")
     assert menu_label(named) == "Suited Wisp"  # a name of one's own is kept whole
+    # suits as symbols, so that a small deck's name fits the menu (14em: about 27 characters)
+    assert menu_label(get_game("mini-wisp", "standard")) == "Mini Wisp (A-6 ♠♥)"
+    assert menu_label(get_game("mini-widow", "standard")) == "Mini Widow (A-5 ♠♥, twice)"
+    assert short_suits("A-9 of clubs, diamonds and hearts") == "A-9 ♣♦♥"
+    assert max(len(menu_label(spec)) for spec in CATALOGUE.values()) <= 27
 
 
 def test_named_move_kinds():

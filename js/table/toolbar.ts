@@ -154,11 +154,11 @@ export class Toolbar {
       this.game.replaceChildren(...games.map((g, i) => {
         const option = h(doc, "option", "", labels[i]);
         option.value = values[i];
-        option.title = labels[i];
+        option.title = g.name; // the whole name: the label may be short ("Mini Wisp (A-6 ♠♥)")
         return option;
       }));
     }
     if (values.includes(current)) this.game.value = current;
-    this.game.title = labels[values.indexOf(current)] ?? ""; // the whole name, where the menu cuts it short
+    this.game.title = games[values.indexOf(current)]?.name ?? ""; // the whole name, where the menu cuts it short
   }
 }

@@ -53,6 +53,14 @@ RESTING = """() => {
   return off;
 }"""
 
+# The game menu's names wider than the closed menu's room for text (canvas-measured in the menu's font).
+CUT_OPTIONS = """(select) => {
+  const style = getComputedStyle(select), ctx = document.createElement("canvas").getContext("2d");
+  ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = select.clientWidth - 28;  // the padding and the drop-down arrow
+  return [...select.options].filter((o) => ctx.measureText(o.text).width > room).map((o) => o.text);
+}"""
+
 
 @pytest.fixture(scope="module")
 def lab():
@@ -424,18 +432,16 @@ def test_the_game_menu_deals_at_once_and_the_deal_number_box_clears(lab):
     labels = menu.locator("option").all_inner_texts()
     assert "Spider (two suits)" in labels and not [t for t in labels if "(two-suits)" in t]
     assert len(labels) == len(set(labels)) == kernel.value("len(w.games)")
-    # where the toolbar leaves room, the closed menu shows every name whole (it cut "Micro Wisp (A-4 of spad");
-    # where it does not, a long name is cut short, and the menu's title says it whole
-    narrow(page, 1000)  # JupyterLab's side panel closed: the rarer actions behind More, room beside the menu
+    # the closed menu shows every name whole, with every control in one row (it cut "Mini Wisp (A-6 of spades
+    # ar") and with the rarer actions behind More (it cut "Micro Wisp (A-4 of spad"); the title says the whole name
     menu.select_option("micro-wisp/standard")
     expect(menu).to_have_attribute("title", "Micro Wisp (A-4 of spades and hearts)")
-    cut = menu.evaluate("""(select) => {
-      const style = getComputedStyle(select), ctx = document.createElement("canvas").getContext("2d");
-      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = select.clientWidth - 28;  // the padding and the drop-down arrow
-      return [...select.options].filter((o) => ctx.measureText(o.text).width > room).map((o) => o.text);
-    }""")
-    assert cut == []
+    for width in range(1000, 2100, 100):  # one row, or More, whichever fits (it cut four names at 1600 and 1700)
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.wait_for_timeout(200)
+        assert (width, menu.evaluate(CUT_OPTIONS)) == (width, [])
+    narrow(page, 1000)  # JupyterLab's side panel closed: the rarer actions behind More, room beside the menu
+    assert menu.evaluate(CUT_OPTIONS) == []
     menu.select_option("spider/two-suits")
     deadline = time.time() + 20
     while kernel.value("[w.game.spec.game, w.game.spec.variant]") != ["spider", "two-suits"] and time.time() < deadline:

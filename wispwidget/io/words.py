@@ -63,11 +63,23 @@ def game_label(spec: GameSpec) -> str:
     return f"{name} ({variant.capitalize()})"
 
 
+_SUIT_WORD = "(?:clubs|diamonds|hearts|spades)"
+_SUITS_PHRASE = re.compile(rf" of ({_SUIT_WORD}(?:(?:, | and ){_SUIT_WORD})*)")
+_SUIT_WORD_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+
+
+def short_suits(text: str) -> str:
+    """Suits named in words as symbols: "Mini Wisp (A-6 of spades and hearts)" -> "Mini Wisp (A-6 ♠♥)"."""
+    return _SUITS_PHRASE.sub(lambda m: " " + "".join(_SUIT_WORD_SYMBOLS[w] for w in re.findall(_SUIT_WORD, m[1])),
+                             text)
+
+
 def menu_label(spec: GameSpec) -> str:
-    """``game_label``, with a lab variant's changes first ("builds in suit (Will o' the Wisp)"): a narrow menu
-    cuts the end of a name, and every lab variant of a game starts with the same base name."""
+    """``game_label`` as the game menu shows it, short: a lab variant's changes first ("builds in suit (Will o'
+    the Wisp)", since every lab variant of a game starts with the same base name), suits as symbols ("Mini Wisp
+    (A-6 ♠♥)"). A menu cuts the end of a long name; the status line says the whole name."""
     lab = _lab_changes(spec)
-    return f"{lab[1]} ({lab[0]})" if lab else game_label(spec)
+    return short_suits(f"{lab[1]} ({lab[0]})" if lab else game_label(spec))
 
 
 def moving_cards(game: Game, move: Move) -> list[Card]:
