@@ -508,7 +508,7 @@ def test_the_review_buttons_budget_is_set_from_python_and_checked(monkeypatch):
 
     w = play("micro-wisp", seed=1, auto_verdict=False)
     calls = spy_on_reviews(monkeypatch)
-    assert w.review_positions == 200_000
+    assert w.review_positions == 250_000  # the hint's budget: one budget for the table's two proofs of a move
     w.review_positions = 5_000
     send(w, {"type": "review", "version": w.version})  # the button
     assert w.wait(30) and budgets_of(calls) == [5_000]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
-from ..io.words import move_phrase
+from ..io.words import move_phrase, plural
 from ..search.solver import CancelToken, solve
 
 
@@ -112,13 +112,13 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         steps = tuple((k, answers[k]) for k in sorted(answers))
         return Review(verdict, message, moves, steps=steps, max_positions=max_positions, **fields)
 
-    budget = f"a budget of {max_positions:,} positions for each position checked"
+    budget = f"a budget of {plural(max_positions, 'position')} for each position checked"
     last = check(n)
     if last == "cancelled":
         return done("cancelled", "Review stopped before it settled anything.")
     if last == "won":
         if positions[n].is_won:
-            return done("kept-winnable", f"Every move kept the game winnable: won in {n} moves.")
+            return done("kept-winnable", f"Every move kept the game winnable: won in {plural(n, 'move')}.")
         line = lines[n]
         if n == 0:  # no move to review; the winning line is in ``better`` for whoever asks, not given away
             return done("kept-winnable", "No move played yet, so nothing to review: the deal can be won (proved, "
@@ -140,7 +140,8 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         k = min(candidates, key=lambda c: (abs(c - middle), c))
         answer = check(k)
         if answer == "cancelled":
-            return done("cancelled", f"Review stopped; so far the game was winnable after {max(lo, 0)} moves.",
+            return done("cancelled", f"Review stopped; so far the game was winnable after "
+                        f"{plural(max(lo, 0), 'move')}.",
                         losing_range=(lo + 1, hi))
         if answer == "won":
             lo = max(k, max((j for j in range(k, n + 1) if answers.get(j) == "won"), default=k))
@@ -158,9 +159,9 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
                    f"Instead, {_move_words(before, line[0])} keeps a win (proved, seeing every card).")
         return done("lost-at", message, losing_index=lo, losing_move=move, before=before, better=line)
     first, last_k = lo + 1, min(hi, n)
-    won_part = f"winnable after {lo} moves (proved)" if lo > 0 else (
+    won_part = f"winnable after {plural(lo, 'move')} (proved)" if lo > 0 else (
         "winnable at the start (proved)" if lo == 0 else "not proved winnable even at the start")
-    lost_part = f"lost after {hi} moves (proved)" if hi <= n else "not proved lost after the last move"
+    lost_part = f"lost after {plural(hi, 'move')} (proved)" if hi <= n else "not proved lost after the last move"
     which = "the losing move is" if hi <= n and lo >= 0 else "the losing move, if there is one, is"
     message = (f"Not settled within {budget}: the game was {won_part} and {lost_part}; {which} "
                f"one of moves {max(first, 1)} to {last_k}.{TRY_LARGER}")

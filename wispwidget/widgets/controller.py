@@ -41,7 +41,7 @@ from ..io.words import (
     sentence,
 )
 from ..limits import check_max_positions, check_time_limit
-from ..search.hints import Hint, Hinter
+from ..search.hints import HINT_POSITIONS, Hint, Hinter
 from ..search.planner import PlanSettings
 from ..search.players import PLAYERS, InformationSet, PlannerPlayer, referee
 from ..search.solver import SolveResult, solve
@@ -58,7 +58,7 @@ SOLVE_POSITIONS = 1_000_000
 REPLAY_SPEED = 4.0
 POSITION_JOBS = ("verdict", "hint", "fair_hint", "solve", "replay", "watch", "review")
 JOB_KINDS = ("solve", "replay", "watch", "hint", "fair_hint", "winnable", "review")  # shown to the player
-REVIEW_POSITIONS = 200_000  # per position a review checks: a few seconds in the C core
+REVIEW_POSITIONS = HINT_POSITIONS  # per position a review checks, as a hint's (a few seconds in the C core)
 REVIEW_AGAIN = 5  # pressing Review again on an unsettled review multiplies its budget by this much
 REVIEW_MOST = 5_000_000  # up to this many positions for each position checked (about a minute each at worst)
 WATCH_PATIENCE = 60  # Watch stops after this many moves that show, deal and put away nothing (cards still hidden)
