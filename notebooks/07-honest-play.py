@@ -17,9 +17,9 @@
 # # Honest play: seeing every card, or only what a person sees
 #
 # The solver proves deals winnable by looking at the face-down cards and the stock: *thoughtful* solitaire. A
-# person cannot. Here three players meet the same deals: the thoughtful solver, a rule-of-thumb player, and the
-# no-peek player. The two honest players are handed only an *information set*; the real game stays with the
-# referee.
+# person cannot. Here four players meet the same deals: the thoughtful solver, a rule-of-thumb player, the
+# no-peek player, and the older no-peek player it replaced (the hindsight vote). The three honest players are
+# handed only an *information set*; the real game stays with the referee.
 #
 # The no-peek player thinks in **plans**, as a person does: rearrange what is visible, then do one thing that
 # shows something new (turn a face-down card, or deal). Before that last move every move only shuffles visible
