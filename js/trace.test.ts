@@ -147,6 +147,20 @@ describe("the trace view", () => {
     expect(model.values.presentation).toBe(true);
   });
 
+  it("counts the stack it lists, and says duplicates are skipped (a DFS once said frontier 1 over a stack of 11)", () => {
+    const { el, click } = mount({});
+    expect(fixture.trace.algorithm).toBe("dfs");
+    for (let k = 0; k < 12; k++) {
+      click("Step forward");
+      const counters = el.querySelector(".ww-counters")?.textContent ?? "";
+      const listed = el.querySelector(".ww-trace-panel h4")?.textContent ?? "";
+      const held = Number(/stack (\d+)/.exec(counters)?.[1]);
+      expect(listed).toBe(`Stack (top first) \u00b7 ${held}`);
+      expect(counters).not.toContain("frontier");
+      expect(counters).toContain("duplicates skipped");
+    }
+  });
+
   it("asks the kernel for another search", () => {
     const { model, el } = mount({});
     (el.querySelector('[aria-label="Algorithm"]') as HTMLSelectElement).value = "astar";

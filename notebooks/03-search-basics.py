@@ -35,6 +35,7 @@ print(render(start, reveal=True))
 # follow:
 
 # %%
+from wispwidget.io.words import move_words
 from wispwidget.search.algorithms import breadth_first, expand, root
 from wispwidget.search.node import NO_OBSERVER
 from wispwidget.search.problem import Problem
@@ -43,13 +44,18 @@ print(breadth_first.__doc__)
 problem = Problem(start)
 node = root(problem)
 for child in expand(problem, node, NO_OBSERVER):
-    print(f"{child.move!s:10} depth {child.depth}  g {child.g}")
+    print(f"{move_words(child.move):30} depth {child.depth}  g {child.g}")  # piles counted from 1, as on screen
 
 # %% [markdown]
 # ## One entry point: `ww.trace`
 #
 # `ww.trace(position, algorithm, heuristic, **switches)` runs a search and records it. Breadth-first search finds
 # a shortest solution; depth-first search finds *a* solution, often a long one, after expanding fewer nodes.
+#
+# Its switches start as the solver's: duplicate detection on (a state reached before is skipped) and three
+# pruning rules on (moves that cannot matter are never generated; tutorial 4 shows what each removes), so the
+# trees stay small enough to watch. `ww.trace(start, "bfs", dedupe=False, pruning=set())` is the textbook's plain
+# tree search, every successor generated.
 
 # %%
 bfs = ww.trace(start, "bfs")
@@ -57,8 +63,8 @@ dfs = ww.trace(start, "dfs")
 for result in (bfs, dfs):
     print(f"{result.algorithm}: solved={result.solved} length={result.length} expanded={result.expanded} "
           f"generated={result.generated} trace events={len(result.trace)}")
-print("BFS:", ", ".join(map(str, bfs.moves)))
-print("DFS:", ", ".join(map(str, dfs.moves)))
+print("BFS:", "; ".join(map(move_words, bfs.moves)))
+print("DFS:", "; ".join(map(move_words, dfs.moves)))
 
 # %% [markdown]
 # ## BFS against DFS, in lockstep
@@ -79,8 +85,9 @@ pair
 # %%
 pair.step = 20
 for state in pair.states():
-    print(f"{state.trace.algorithm}: frontier {len(state.frontier):3}  explored {len(state.explored):3}  "
-          f"path {len(state.path)} moves")
+    # a depth-first search holds a stack (the path's nodes, each with its successors still to try), as the view says
+    held = f"stack {len(state.path) + 1:3}" if state.trace.algorithm == "dfs" else f"frontier {len(state.frontier):3}"
+    print(f"{state.trace.algorithm}: {held}  explored {len(state.explored):3}  path {len(state.path)} moves")
 
 # %% [markdown]
 # ## Step k is a pure function of the first k events
@@ -88,7 +95,7 @@ for state in pair.states():
 # %%
 state = bfs.trace.state_at(40)
 print("node", state.current, "| frontier", len(state.frontier), "| explored", len(state.explored))
-print("path:", ", ".join(map(str, state.path)))
+print("path:", "; ".join(map(move_words, state.path)))
 print(render(state.position, reveal=True))
 
 # %% [markdown]
@@ -98,8 +105,9 @@ print(render(state.position, reveal=True))
 #
 # ## BFS against DFS against A*, on this deal
 #
-# The comparison a lecture slide would show: nodes expanded, generated (the root included, the same count the
-# trace view shows), solution length and memory (the most nodes held at once). A* uses the admissible
+# The comparison a lecture slide would show, each search run with `ww.trace`'s switches, so each row is the search
+# the trace view above shows: nodes expanded, generated (the root included), solution length and memory (the
+# most nodes held at once). A* uses the admissible
 # `cards-left` heuristic, so its solution is as short as breadth-first search's.
 
 # %%

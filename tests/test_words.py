@@ -7,6 +7,7 @@ import re
 import pytest
 
 from wispwidget import Game, IllegalMoveError, Move
+from wispwidget.api import deal as ww_deal
 from wispwidget.api import new_game
 from wispwidget.games.catalogue import CATALOGUE, get_game
 from wispwidget.io.words import (
@@ -133,3 +134,10 @@ def test_advice_says_a_deal_as_something_to_do_not_as_a_cards_name():
     hinter = Hinter()
     hinter.remember(game, [deal])  # a winning line that starts with a deal (as far as the hinter knows)
     assert hinter.hint(game).message == "Deal now: it stays on a winning line."
+
+
+def test_the_text_rendering_counts_deals_in_words():
+    from wispwidget.io.text import render
+
+    assert "(1 deal left)" in render(ww_deal("micro-wisp", 1).position())  # it said "(1 deals left)"
+    assert "(5 deals left)" in render(ww_deal("will-o-the-wisp", 1).position())

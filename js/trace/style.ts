@@ -14,7 +14,9 @@ export const TRACE_CSS = `
 .ww-legend i { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 1px solid #555; }
 .ww-trace-panels { display: grid; grid-template-columns: repeat(var(--ww-panels, 1), minmax(0, 1fr)); gap: 14px; }
 .ww-trace-panel { min-width: 0; border-top: 1px solid var(--ww-t-line); padding-top: 4px; }
-.ww-trace-panel h3 { margin: 2px 0 4px; font-size: 1.1em; }
+.ww-trace-panel h3 { margin: 2px 0 4px; font-size: 1.1em; overflow-wrap: anywhere; }
+.ww-trace { container-type: inline-size; } /* two searches side by side stack when the cell is narrow */
+@container (max-width: 560px) { .ww-trace-panels { grid-template-columns: minmax(0, 1fr); } }
 .ww-trace-main { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
 .ww-trace-panels[style*="--ww-panels: 2"] .ww-trace-board { display: none; }
 .ww-trace .ww-trace-board { flex: 1 1 300px; min-width: 260px; max-width: 460px; }

@@ -78,7 +78,7 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn |
   const row = compact ? 34 : 44;
   const radius = compact ? 5 : 8;
   const depthMax = Math.max(0, ...y.values());
-  const width = Math.max(1, leaves) * gap + 24;
+  const width = Math.max(1, leaves) * gap + 24 + (r.goal >= 0 ? 34 : 0); // room for the goal's label at the right
   const height = (depthMax + 1) * row + 24;
   const at = new Map<number, [number, number]>();
   for (const node of x.keys()) at.set(node, [12 + x.get(node)! * gap + gap / 2, 14 + y.get(node)! * row]);

@@ -199,9 +199,12 @@ class Panel {
     this.last = r;
     const c = r.counts;
     const events = this.trace.events.length;
+    // a depth-first search holds a stack (the path, each node with its successors still to try), not a
+    // frontier: say its size as the list beside the tree does; a duplicate is skipped, not generated
+    const held = frontierKind(this.trace.algorithm) === "stack" ? `stack ${r.path.length}` : `frontier ${r.frontier.size}`;
     this.counters.replaceChildren(
-      `step ${k}/${events} · expanded ${c.expand ?? 0} · generated ${c.generate ?? 0} · duplicates ` +
-      `${c.duplicate ?? 0} · pruned ${c.prune ?? 0} · frontier ${r.frontier.size} · explored ${r.explored.size}`,
+      `step ${k}/${events} · expanded ${c.expand ?? 0} · generated ${c.generate ?? 0} · duplicates skipped ` +
+      `${c.duplicate ?? 0} · pruned ${c.prune ?? 0} · ${held} · explored ${r.explored.size}`,
     );
     if (r.goal >= 0) {
       this.counters.append(" · ", h(this.doc, "span", "ww-goal-banner", `goal reached in ${r.path.length - 1} moves`));

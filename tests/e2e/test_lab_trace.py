@@ -138,6 +138,32 @@ def test_trace_view_in_lab(tmp_path):
         assert kernel.value('[s.counts["expand"] for s in pair.states()]') == [3, 3]
         for counters in pair.locator(".ww-counters").all():
             expect(counters).to_contain_text("expanded 3")
+        # as the pair steps, each panel keeps its current node in view (a DFS's was cut at the panel's edge), and
+        # at the end the goal's label is whole (it read "go")
+        cut = []
+        for step in range(4, 45):
+            button("Step forward", pair).click()
+            page.wait_for_timeout(30)
+            for side, one in enumerate(pair.locator(".ww-trace-panel").all()):
+                node = one.locator('[data-node][data-current="true"]')
+                if node.count() and not inside(node.bounding_box(), one.locator("[data-tree-panel]").bounding_box()):
+                    cut.append((step, side))
+        assert cut == []
+        button("End", pair).click()
+        page.wait_for_timeout(300)
+        for one in pair.locator(".ww-trace-panel").all():
+            label = one.locator(".ww-goal-label")
+            if label.count():
+                assert inside(label.bounding_box(), one.locator("svg.ww-tree").bounding_box())
+                assert inside(label.bounding_box(), one.locator("[data-tree-panel]").bounding_box())
+        # in a narrow cell the two searches stack, and their headings stay inside their panels (they overlapped)
+        page.set_viewport_size({"width": 600, "height": 900})
+        page.wait_for_timeout(400)
+        first, second = (one.bounding_box() for one in pair.locator(".ww-trace-panel").all())
+        assert second["y"] >= first["y"] + first["height"] - 1, (first, second)
+        for one in pair.locator(".ww-trace-panel").all():
+            assert inside(one.locator("h3").bounding_box(), one.bounding_box())
+        page.set_viewport_size({"width": 1400, "height": 1000})
 
         # another algorithm from the view: the kernel runs it and sends its trace
         view.get_by_label("Algorithm", exact=True).select_option("astar")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_CHARS, card_str
 from ..engine.position import Position
+from .words import plural
 
 
 def render(position: Position, reveal: bool = False) -> str:
@@ -17,7 +18,7 @@ def render(position: Position, reveal: bool = False) -> str:
     head = f"stock: {len(position.stock)}"
     if spec.stock.value == "deal-to-piles":
         piles = spec.piles
-        head += f" ({-(-len(position.stock) // piles)} deals left)" if position.stock else ""
+        head += f" ({plural(-(-len(position.stock) // piles), 'deal')} left)" if position.stock else ""
     if spec.has_waste:
         head += "   waste: " + (card_str(position.waste[-1]) if position.waste else "--")
         head += f" ({len(position.waste)})"
