@@ -449,6 +449,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     clock.update(state.clock);
     root.classList.toggle("ww-won", state.won);
     winPanel.update(state.won, model.get("win_summary"), state.moves);
+    // over the piles, below the foundations: the finished runs stay in view (centred on the table, a short table's
+    // banner covered them)
+    if (state.won) winPanel.el.style.top = `${tableau.getBoundingClientRect().top - root.getBoundingClientRect().top + 8}px`;
     statsPanel.update(model.get("stats"), state.name);
   }
 

@@ -364,6 +364,12 @@ def test_a_finished_run_flies_to_its_foundation_and_the_win_is_summed_up(lab):
     expect(summary).to_contain_text("You won!")
     expect(summary.get_by_role("button", name="Next winnable deal")).to_be_visible()
     assert kernel.value("w.won") is True
+    # the summary sits over the piles, below the foundations: the finished runs stay in view (it covered them)
+    page.wait_for_timeout(500)  # its pop-in done
+    banner = summary.bounding_box()
+    for card in page.locator('.ww-root [data-pile^="f"] [data-card]').all():
+        b = card.bounding_box()
+        assert b["y"] + b["height"] <= banner["y"] or banner["y"] + banner["height"] <= b["y"], (b, banner)
 
 
 def test_the_hint_is_an_arrow_from_the_cards_to_their_target(lab):
