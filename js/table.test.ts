@@ -442,7 +442,7 @@ describe("panels drawn from the kernel's traits", () => {
   it("a hint's words are drawn once: the same words in the message line are for screen readers only", () => {
     const { el, model } = mount();
     const live = el.querySelector(".ww-live") as HTMLElement;
-    const said = "Deal now: it stays on a winning line.";
+    const said = "Deal now: it starts a winning line.";
     model.emit("hint_move", { from: "stock", to: "tableau", count: 1, text: said, proved: true });
     model.emit("message", { id: 5, kind: "info", text: said });
     expect(live.textContent).toBe(said); // still there, and still aria-live

@@ -133,7 +133,11 @@ def test_advice_says_a_deal_as_something_to_do_not_as_a_cards_name():
 
     hinter = Hinter()
     hinter.remember(game, [deal])  # a winning line that starts with a deal (as far as the hinter knows)
-    assert hinter.hint(game).message == "Deal now: it stays on a winning line."
+    assert hinter.hint(game).message == "Deal now: it starts a winning line."
+    # asked twice in one position, the hint says the same (the second said "it stays on a winning line")
+    fresh = Hinter()
+    first = fresh.hint(game)
+    assert fresh.hint(game).message == first.message
 
 
 def test_the_text_rendering_counts_deals_in_words():

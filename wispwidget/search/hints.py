@@ -97,7 +97,8 @@ class Hinter:
             return Hint(None, "won", 0, "The game is won.")
         move = self.known_move(game)
         if move is not None:
-            return Hint(move, "winnable", 0, sentence(f"{advice(move, game)}: it stays on a winning line"), True)
+            # the same words as when the line was found: asking twice in one position gets one answer
+            return Hint(move, "winnable", 0, sentence(f"{advice(move, game)}: it starts a winning line"), True)
         result = solve(game.position(), self.max_positions, self.time_limit, cancel=cancel)
         if result.result == "won":
             self._remember(game, list(result.moves))
