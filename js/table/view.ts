@@ -300,6 +300,13 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     }
     for (let k = 0; k < foundationCount(state); k++) for (const c of byPile.get(`f${k}`) ?? []) place(c.el, 0, 0);
     drawHint();
+    placeWinBanner();
+  }
+
+  /** The win summary over the piles, just below the foundations, so the finished runs stay in view (centred on
+   * the table, a short table's summary covered them). */
+  function placeWinBanner(): void {
+    if (!winPanel.el.hidden) winPanel.el.style.top = `${tableau.getBoundingClientRect().top - root.getBoundingClientRect().top + 8}px`;
   }
 
   /** One toolbar row: the rarer actions go behind More when the cell is narrow or they would wrap. */
@@ -449,9 +456,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     clock.update(state.clock);
     root.classList.toggle("ww-won", state.won);
     winPanel.update(state.won, model.get("win_summary"), state.moves);
-    // over the piles, below the foundations: the finished runs stay in view (centred on the table, a short table's
-    // banner covered them)
-    if (state.won) winPanel.el.style.top = `${tableau.getBoundingClientRect().top - root.getBoundingClientRect().top + 8}px`;
+    placeWinBanner();
     statsPanel.update(model.get("stats"), state.name);
   }
 
