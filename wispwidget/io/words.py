@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..cards import RANK_CHARS, SUIT_CHARS, Card, card_str
+from ..cards import RANK_CHARS, SUIT_CHARS, SUIT_NAMES, Card, card_str
 from ..engine.move import Move
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,9 +63,9 @@ def game_label(spec: GameSpec) -> str:
     return f"{name} ({variant.capitalize()})"
 
 
-_SUIT_WORD = "(?:clubs|diamonds|hearts|spades)"
+_SUIT_WORD_SYMBOLS = {SUIT_NAMES[suit]: symbol for suit, symbol in SUIT_SYMBOLS.items()}  # "clubs": "♣"
+_SUIT_WORD = "(?:" + "|".join(_SUIT_WORD_SYMBOLS) + ")"
 _SUITS_PHRASE = re.compile(rf" of ({_SUIT_WORD}(?:(?:, | and ){_SUIT_WORD})*)")
-_SUIT_WORD_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
 
 def short_suits(text: str) -> str:

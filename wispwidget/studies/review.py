@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
-from ..io.words import move_phrase, plural
+from ..io.words import move_phrase, plural, positions_words
 from ..search.solver import CancelToken, solve
 
 
@@ -112,7 +112,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         steps = tuple((k, answers[k]) for k in sorted(answers))
         return Review(verdict, message, moves, steps=steps, max_positions=max_positions, **fields)
 
-    budget = f"a budget of {plural(max_positions, 'position')} for each position checked"
+    budget = f"a budget of {positions_words(max_positions)} for each position checked"
     last = check(n)
     if last == "cancelled":
         return done("cancelled", "Review stopped before it settled anything.")
