@@ -474,6 +474,26 @@ describe("panels drawn from the kernel's traits", () => {
     expect(solid.style.display).toBe("");
   });
 
+  it("each table's arrows point at its own arrowheads (another table's may be hidden, in a closed tab)", () => {
+    const first = mount().el, second = mount().el;
+    const heads = (el: HTMLElement) => [...el.querySelectorAll("marker")].map((m) => m.id);
+    const used = (el: HTMLElement) =>
+      [...el.querySelectorAll("path[marker-end]")].map((p) => p.getAttribute("marker-end")!.slice(5, -1));
+    for (const el of [first, second]) expect(used(el).sort()).toEqual(heads(el).sort());
+    expect(heads(first).filter((id) => heads(second).includes(id))).toEqual([]);
+  });
+
+  it("after Review, a losing deal rings the stock in the dashed arrow's colour, until the hint goes", () => {
+    const { el, model } = mount();
+    const stock = el.querySelector('[data-pile="stock"]') as HTMLElement;
+    model.emit("hint_move", { from: "t0", to: "t1", count: 1, text: "Instead of move 5 (a deal), ... keeps a win.",
+      proved: true, played: { from: "stock", to: "tableau", count: 1 } });
+    expect(stock.classList.contains("ww-played-deal")).toBe(true);
+    expect(stock.classList.contains("ww-hint")).toBe(false);
+    model.emit("hint_move", {});
+    expect(stock.classList.contains("ww-played-deal")).toBe(false);
+  });
+
   it("a win shows its summary, with Play again and Next winnable deal", () => {
     const { el, model } = mount({ win_summary: { moves: 88, seconds: 312, hints: 2, undos: 5 } });
     model.emit("table", state({ version: 9, won: true, seed: 7 }));

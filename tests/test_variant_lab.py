@@ -270,6 +270,30 @@ def test_a_loaded_variant_keeps_its_own_name_and_save_says_where_the_json_is():
     assert "box below" in other.status and "wisp-game/1" in other.status
 
 
+def test_rules_that_are_a_catalogue_game_say_so_by_its_menu_name():
+    lab = VariantLabWidget("will-o-the-wisp")
+    assert lab.set(movable="any-run").key == "will-o-the-wisp/relaxed"  # Relaxed's one rule
+    assert lab.variant["name"] == "Will o' the Wisp (Relaxed): these rules are a game of the menu"
+    assert lab.variant["changes"] == ["moves any run, whatever its suits"]
+    lab.reset()
+    assert lab.variant["name"] == "Will o' the Wisp"  # the base itself: no such words
+
+
+def test_a_played_variant_renamed_in_its_json_loads_and_plays_under_the_new_name():
+    lab = VariantLabWidget("mini-wisp")
+    spec = lab.set(empty_pile="top-rank-only")
+    try:
+        lab.register()  # as "Play this variant" does: the lab's id is now in the catalogue, under its old name
+        text = write_game(replace(spec, name="King's Mini Wisp (class 3B)"))  # the same id and rules, renamed
+        lab.reset()
+        lab._on_front_end_message(lab, {"type": "load", "text": text}, [])
+        assert lab.status == "Loaded King's Mini Wisp (class 3B)."
+        assert lab.spec.name == lab.variant["name"] == "King's Mini Wisp (class 3B)"
+        assert lab.register().name == get_game(*spec.key.split("/")).name == "King's Mini Wisp (class 3B)"
+    finally:
+        CATALOGUE.pop(spec.key, None)
+
+
 def test_the_status_and_the_bars_never_describe_rules_or_settings_no_longer_shown():
     lab = VariantLabWidget("mini-wisp", deals=4, max_positions=2_000)
     lab.set(movable="single-card")

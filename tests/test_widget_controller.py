@@ -406,6 +406,7 @@ def test_review_takes_the_table_back_before_the_losing_move_and_shows_the_better
     better = result.better[0]
     assert (w.hint_move["from"], w.hint_move["to"], w.hint_move["count"]) == tuple(better) and w.hint_move["proved"]
     assert f"back before move {k + 1}" in w.message["text"] and "Redo" in w.message["text"]
+    assert "not yours" not in w.message["text"]  # the moves were made from Python: its author's own
     assert w.hint_move["text"].startswith(f"Instead of move {k + 1} (") and "dashed arrow" in w.hint_move["text"]
     assert tuple(w.hint_move["played"].values()) == tuple(moves[k])  # the losing move, drawn dashed
     assert w.controller.hints == 1  # the solver showed a winning move: a hint, not a free lesson
@@ -413,6 +414,24 @@ def test_review_takes_the_table_back_before_the_losing_move_and_shows_the_better
         w.redo()
     assert list(w.game.moves_played) == played
     assert w.review(show=False).verdict == "lost-at" and w.moves == len(played)  # Python may just ask
+
+
+def test_review_says_when_the_losing_move_was_watchs_not_the_players():
+    from wispwidget import Move
+
+    from .test_review import lost_game
+
+    _, moves, k = lost_game(10)
+    w = play("mini-wisp", seed=10, auto_verdict=False)
+    for index, move in enumerate(moves):
+        if index == k:  # the losing move, made by Watch (its job plays through the same door)
+            with w.controller.lock:
+                w.controller._play(Move(*move), by="watch")
+        else:
+            w.move(*move)
+    result = w.review()
+    assert result.verdict == "lost-at" and result.losing_index == k
+    assert f"Move {k + 1} was Watch's, not yours." in w.message["text"]
 
 
 def spy_on_reviews(monkeypatch) -> list[dict]:

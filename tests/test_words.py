@@ -45,14 +45,21 @@ def test_exact_game_names_with_the_variant_once():
     for spec in CATALOGUE.values():
         assert labels[spec.key].startswith(spec.name.split(" (")[0])
     from wispwidget.studies.variant_study import make_variant
+    from wispwidget.studies.variant_study import menu_label as lab_menu_label
 
     lab = make_variant("will-o-the-wisp", build="same-suit")
     assert game_label(lab) == lab.name == "Will o' the Wisp: builds in suit"  # not "(Lab 1a2b3c4d)"
-    # in the game menu, which cuts long names short, what differs comes first
-    assert menu_label(lab) == "builds in suit (Will o' the Wisp)"
-    assert menu_label(get_game("will-o-the-wisp", "relaxed")) == "Will o' the Wisp (Relaxed)"
+    # in the game menu, which cuts long names short, what differs comes first, a few words each
+    assert lab_menu_label(lab) == "in suit — Will o' the Wisp"
+    three = make_variant("will-o-the-wisp", movable="any-run", empty_pile="top-rank-only",
+                         deal_needs_no_empty_pile=False)
+    assert lab_menu_label(three) == "any run moves · empty: K only · deals on empty — Will o' the Wisp"
+    assert lab_menu_label(make_variant("mini-wisp", empty_pile="top-rank-only")) == "empty: 6 only — Mini Wisp (A-6 ♠♥)"
+    assert lab_menu_label(get_game("will-o-the-wisp", "relaxed")) == "Will o' the Wisp (Relaxed)"
     named = make_variant("will-o-the-wisp", build="same-suit", name="Suited Wisp")
-    assert menu_label(named) == "Suited Wisp"  # a name of one's own is kept whole
+    assert lab_menu_label(named) == "Suited Wisp"  # a name of one's own is kept whole
+    renamed = make_variant("will-o-the-wisp", build="same-suit", name="Will o' the Wisp: suited, for class 3B")
+    assert lab_menu_label(renamed) == "Will o' the Wisp: suited, for class 3B"  # not make_variant's name
     # suits as symbols, so that a small deck's name fits the menu (14em: about 27 characters)
     assert menu_label(get_game("mini-wisp", "standard")) == "Mini Wisp (A-6 ♠♥)"
     assert menu_label(get_game("mini-widow", "standard")) == "Mini Widow (A-5 ♠♥, twice)"

@@ -129,10 +129,14 @@ export class HintArrow {
     this.svg.setAttribute("class", "ww-hint-arrow");
     this.svg.setAttribute("data-hint-arrow", "");
     this.svg.setAttribute("aria-hidden", "true");
-    this.svg.innerHTML = '<defs><marker id="ww-arrowhead" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker>' +
-      '<marker id="ww-arrowhead-played" class="ww-played-head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>' +
-      '<path class="ww-arrow-casing"/><path class="ww-arrow-played" data-played-arrow="" marker-end="url(#ww-arrowhead-played)"/>' +
-      '<path class="ww-arrow-line" marker-end="url(#ww-arrowhead)"/>';
+    // Each table's own marker ids: `url(#id)` finds the page's first element with the id, and a table in a
+    // hidden tab or a closed cell draws no arrowheads, for itself or for any other table that shares them.
+    // (Random, not counted: each widget may load its own copy of this module, each counting from 1.)
+    const head = `ww-arrowhead-${Math.random().toString(36).slice(2, 10)}`;
+    this.svg.innerHTML = `<defs><marker id="${head}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker>` +
+      `<marker id="${head}-played" class="ww-played-head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>` +
+      `<path class="ww-arrow-casing"/><path class="ww-arrow-played" data-played-arrow="" marker-end="url(#${head}-played)"/>` +
+      `<path class="ww-arrow-line" marker-end="url(#${head})"/>`;
     this.svg.style.display = "none";
     this.text = h(doc, "div", "ww-hint-text");
     this.text.hidden = true;

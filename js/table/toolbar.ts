@@ -33,7 +33,7 @@ const TITLES: Record<string, string> = {
   stop: "Stop what is searching or playing by itself",
   fair_hint: "Fair hint sees only what you see: it never peeks at hidden cards",
   watch: "Watch the no-peek player play: it sees only what you see",
-  review: "Where did I lose? The solver replays your moves and names the first one after which the game could not be won",
+  review: "Where did I lose? The solver replays the moves played and names the first one after which the game could not be won",
   undo: "Undo (U, Ctrl+Z)",
   redo: "Redo (R, Ctrl+Y)",
   keys: "Keyboard keys (? or F1)",

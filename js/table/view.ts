@@ -472,6 +472,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   function drawHint(): void {
     const hint = (model.get("hint_move") ?? {}) as HintMove;
     root.querySelectorAll(".ww-hint").forEach((n) => n.classList.remove("ww-hint"));
+    piles.get("stock")?.classList.toggle("ww-played-deal", hint.played?.from === "stock");
     markEcho();
     if (!hint.from) {
       arrow.draw(hint, null);
@@ -481,6 +482,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const source = topCards(hint.from, count);
     for (const c of source) c.el.classList.add("ww-hint");
     if (hint.from === "stock") piles.get("stock")?.classList.add("ww-hint");
+    // (a deal played, after Review, has no arrow either: the stock is ringed in the dashed arrow's colour)
     // where they go: the card they go onto, or the empty pile (not a whole pile, whose other cards stay put)
     const onto = cards.filter((c) => c.slot.pile === hint.to).slice(-1)[0]?.el;
     if (hint.to) (onto ?? piles.get(hint.to))?.classList.add("ww-hint");

@@ -44,12 +44,6 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count:,} {word if count == 1 else (many or word + 's')}"
 
 
-def _lab_changes(spec: GameSpec) -> tuple[str, str] | None:
-    """A rule-variant lab's game as (base game's name, its changes), from its name "Base: changes"; else None."""
-    base, sep, changes = spec.name.partition(": ")
-    return (base, changes) if spec.variant.startswith("lab-") and sep else None
-
-
 def game_label(spec: GameSpec) -> str:
     """The game's exact name with its variant said once: "Spider (two suits)", "Will o' the Wisp (Relaxed)"."""
     name = spec.name
@@ -75,11 +69,9 @@ def short_suits(text: str) -> str:
 
 
 def menu_label(spec: GameSpec) -> str:
-    """``game_label`` as the game menu shows it, short: a lab variant's changes first ("builds in suit (Will o'
-    the Wisp)", since every lab variant of a game starts with the same base name), suits as symbols ("Mini Wisp
-    (A-6 ♠♥)"). A menu cuts the end of a long name; the status line says the whole name."""
-    lab = _lab_changes(spec)
-    return short_suits(f"{lab[1]} ({lab[0]})" if lab else game_label(spec))
+    """``game_label`` as the game menu shows it, short: suits as symbols ("Mini Wisp (A-6 ♠♥)"). A menu cuts the
+    end of a long name; the status line says the whole name. (A lab variant's label: ``variant_study``.)"""
+    return short_suits(game_label(spec))
 
 
 def moving_cards(game: Game, move: Move) -> list[Card]:

@@ -17,6 +17,7 @@ from ..engine.dealing import deal_position
 from ..games.catalogue import CATALOGUE, get_game
 from ..games.soundness import Soundness
 from ..games.spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
+from ..io.words import menu_label as words_menu_label
 from ..search.solver import Background, CancelToken, solve
 from .stats import wilson_interval, winnable_bounds
 
@@ -127,34 +128,61 @@ def make_variant(base: str | GameSpec = "will-o-the-wisp", **changes: Any) -> Ga
                    description=f"A rule variant of {base_spec.name}: " + ("; ".join(words) or "no change") + ".")
 
 
-def differences(base: GameSpec, spec: GameSpec) -> list[str]:
-    """How ``spec``'s rules differ from ``base``'s, in short phrases for people."""
+def differences(base: GameSpec, spec: GameSpec, *, short: bool = False) -> list[str]:
+    """How ``spec``'s rules differ from ``base``'s, in phrases for people (``short``: a few words each, for the
+    game menu, which cuts long names: "any run moves" for "moves any run, whatever its suits")."""
     out: list[str] = []
+
+    def say(long: str, brief: str) -> None:
+        out.append(brief if short else long)
+
     if spec.movable is not base.movable:
-        out.append(f"moves {CHOICES['movable'][spec.movable.value]}")
+        say(f"moves {CHOICES['movable'][spec.movable.value]}", _SHORT_MOVABLE[spec.movable])
     if spec.build is not base.build:
-        out.append("builds in suit" if spec.build is Build.SAME_SUIT else "builds in any suit")
+        say(*(("builds in suit", "in suit") if spec.build is Build.SAME_SUIT else ("builds in any suit", "any suit")))
     if spec.empty_pile is not base.empty_pile:
-        out.append(f"an empty pile takes {choices_for(spec.deck.top_rank)['empty_pile'][spec.empty_pile.value]}")
+        top = RANK_CHARS[spec.deck.top_rank - 1].replace("T", "10")
+        say(f"an empty pile takes {choices_for(spec.deck.top_rank)['empty_pile'][spec.empty_pile.value]}",
+            "empty: any" if spec.empty_pile is EmptyPile.ANY else f"empty: {top} only")
     if spec.deal_needs_no_empty_pile != base.deal_needs_no_empty_pile:
-        out.append("the stock waits while a pile is empty" if spec.deal_needs_no_empty_pile
-                   else "the stock deals onto empty piles too")
+        say(*(("the stock waits while a pile is empty", "no deal on empty") if spec.deal_needs_no_empty_pile
+              else ("the stock deals onto empty piles too", "deals on empty")))
     if spec.stock is not base.stock:
-        out.append(f"the stock {CHOICES['stock'][spec.stock.value]}")
+        say(f"the stock {CHOICES['stock'][spec.stock.value]}",
+            "deals" if spec.stock is Stock.DEAL_TO_PILES else "draws")
     if spec.foundations is not base.foundations:
-        out.append(f"foundations: {CHOICES['foundations'][spec.foundations.value]}")
+        say(f"foundations: {CHOICES['foundations'][spec.foundations.value]}",
+            "runs leave" if spec.foundations is Foundations.REMOVE_RUNS else "builds up")
     if spec.foundation_to_tableau != base.foundation_to_tableau:
-        out.append("foundation cards may come back" if spec.foundation_to_tableau else "foundation cards stay")
+        say(*(("foundation cards may come back", "cards come back") if spec.foundation_to_tableau
+              else ("foundation cards stay", "cards stay home")))
     if spec.ace_between_foundations != base.ace_between_foundations:
-        out.append("a lone Ace may change foundation" if spec.ace_between_foundations else "Aces stay put")
+        say(*(("a lone Ace may change foundation", "Aces change") if spec.ace_between_foundations
+              else ("Aces stay put", "Aces stay")))
     if spec.layout != base.layout:
         down, up = spec.layout[0]
         same = all(p == spec.layout[0] for p in spec.layout)
         piles = f"{spec.piles} pile" + ("s" if spec.piles != 1 else "")
-        out.append(f"{piles} of {down} down + {up} up" if same else piles)
+        say(f"{piles} of {down} down + {up} up" if same else piles, f"{piles} {down}+{up}" if same else piles)
     if spec.deck != base.deck:
-        out.append(f"deck {describe_deck(spec.deck)}")
+        say(f"deck {describe_deck(spec.deck)}", describe_deck(spec.deck).replace(" of ", " "))
     return out
+
+
+_SHORT_MOVABLE = {Movable.SUITED_RUN: "suited runs move", Movable.ANY_RUN: "any run moves",
+                  Movable.SINGLE_CARD: "one card moves"}
+
+
+def menu_label(spec: GameSpec) -> str:
+    """The game menu's label: a lab variant named by its rules says its changes first, in a few words each
+    ("any run moves · empty: K only — Will o' the Wisp"), since the menu cuts long names and every variant of a
+    game starts with the same base name; any other game is ``words.menu_label``'s."""
+    base_name = spec.name.partition(": ")[0]
+    base = next((s for s in CATALOGUE.values() if s.game == spec.game and s.name == base_name), None)
+    if (base is not None and spec.variant.startswith("lab-")
+            and spec.name == f"{base.name}: {'; '.join(differences(base, spec))}"):  # the name make_variant gave
+        return f"{' · '.join(differences(base, spec, short=True))} — {words_menu_label(base)}"
+    return words_menu_label(spec)
 
 
 def describe_deck(deck: Deck) -> str:
@@ -201,7 +229,7 @@ def solver_for(spec: GameSpec) -> SolverChoice:
                                    ("the Forty Thieves dead-end test", soundness.forty_dead_test),
                                    ("the Spider dead-end test", soundness.spider_dead_test)) if on]
     pruning = ("it skips only what cannot change the answer: positions seen before, piles in another order"
-               + "".join(f", {rule}" for rule in rules) + " (docs/solver.md)")
+               + "".join(f", {rule}" for rule in rules))
     if native.load() is None:
         return SolverChoice("python", f"the C core is not available ({native.why_unavailable})", soundness)
     reason = native.refusal(deal_position(spec, 1))  # the core's own limits (piles, cards, foundations, ...)

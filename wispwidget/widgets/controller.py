@@ -31,7 +31,6 @@ from ..io import formats
 from ..io.words import (
     advice,
     game_label,
-    menu_label,
     move_phrase,
     move_words,
     plural,
@@ -47,6 +46,7 @@ from ..search.players import PLAYERS, InformationSet, PlannerPlayer, referee
 from ..search.solver import SolveResult, solve
 from ..studies.review import TRY_LARGER
 from ..studies.review import review as run_review
+from ..studies.variant_study import menu_label
 from ..studies.winnable import catalogue_range, proved_seeds
 from .jobs import Job, JobRunner
 from .protocol import ProtocolError, Request, parse_request
@@ -181,10 +181,10 @@ class TableController:
         words = move_words(move, self.game)
         parent = self.game.key()
         self.game.play(move)  # raises IllegalMoveError with nothing changed
-        if by is not None:
-            self.helped_by.add("Watch" if by == "watch" else "Solve")
-        if scripted:
-            self.helped_by.add("Python")
+        helper = "Python" if scripted else None if by is None else "Watch" if by == "watch" else "Solve"
+        if helper is not None:
+            self.helped_by.add(helper)
+        self.played_by[(parent, move)] = helper  # who last played this move from this position (None: the player)
         self._inherit(parent)
         self._changed("play", move, f"{label}{words}.", by=by)
         return move
@@ -307,6 +307,7 @@ class TableController:
         self.hints = 0
         self.undos = 0
         self.helped_by: set[str] = set()  # who else made moves: "Solve", "Watch", "Python" (a script's game: uncounted)
+        self.played_by: dict[tuple, str | None] = {}  # (position key, move): who played it (Review says whose it was)
         self.started = False  # a move was made: the clock runs
         self.played_counted = False
         self.win_counted = False
@@ -695,8 +696,10 @@ class TableController:
         dealt = played.source == "stock"  # a deal has no arrow (the stock is lit only for the better move)
         marks = f"{self._shown_by(better, 'solid arrow')} shows the move that keeps a win"
         marks += "" if dealt else ", the dashed one the move played"
-        shown = (f"{result.message} The table is back before move {result.losing_index + 1} (Redo replays the "
-                 f"moves played, one at a time); {marks}.")
+        helper = self.played_by.get((self.game.key(), played))  # (a move made from Python is the script's author's)
+        whose = f" Move {result.losing_index + 1} was {helper}'s, not yours." if helper in ("Watch", "Solve") else ""
+        shown = (f"{result.message}{whose} The table is back before move {result.losing_index + 1} (Redo replays "
+                 f"the moves played, one at a time); {marks}.")
         instead = (f"Instead of move {result.losing_index + 1} ({move_phrase(played, self.game)}"
                    f"{'' if dealt else ', the dashed arrow'}), {move_phrase(better, self.game)} keeps a win.")
         self._show_review_move(better, instead, None if dealt else played)

@@ -20,7 +20,7 @@ from ..errors import FormatError, WispError
 from ..games.catalogue import CATALOGUE, get_game, register
 from ..games.spec import GameSpec
 from ..io.game_format import read_game, write_game
-from ..io.words import sentence
+from ..io.words import game_label, sentence
 from ..studies.variant_study import (
     BackgroundStudy,
     StudyResult,
@@ -243,7 +243,8 @@ class VariantLabWidget(anywidget.AnyWidget):
         """Put the variant in the catalogue (``wispwidget.register``) so it deals, saves and loads by name."""
         spec = self.spec
         known = CATALOGUE.get(spec.key)
-        if known is not None and known != spec:
+        renamed = known is not None and spec.variant.startswith("lab-") and rules_of(known) == rules_of(spec)
+        if known is not None and known != spec and not renamed:  # (a lab variant renamed keeps its place)
             raise WispError(f"{spec.key} is already a different game in the catalogue; rename the variant")
         return register(spec)
 
@@ -278,7 +279,8 @@ class VariantLabWidget(anywidget.AnyWidget):
         if self._loaded is not None and self._loaded[0] == values and changes:
             _, variant, name = self._loaded
             known = CATALOGUE.get(f"{self.base.game}/{variant}")
-            if known is None or rules_of(known) != rules_of(make_variant(self.base, **changes)):
+            if (known is None or rules_of(known) != rules_of(make_variant(self.base, **changes))
+                    or (variant.startswith("lab-") and known.name != name)):
                 changes.update(variant=variant, name=name)  # a loaded variant keeps its own name
         return changes
 
@@ -304,7 +306,10 @@ class VariantLabWidget(anywidget.AnyWidget):
                 self.variant = {"error": str(exc), "name": "", "key": "", "changes": [], "solver": ""}
                 self.game_json = ""
                 return
-            self.variant = {"error": "", "name": spec.name, "key": spec.key, "changes": differences(self.base, spec),
+            name = spec.name
+            if CATALOGUE.get(spec.key) == spec and not spec.variant.startswith("lab-") and spec != self.base:
+                name = f"{game_label(spec)}: these rules are a game of the menu"  # Relaxed, from Standard's lab
+            self.variant = {"error": "", "name": name, "key": spec.key, "changes": differences(self.base, spec),
                             "solver": solver_for(spec).note}
             self.game_json = write_game(spec)
             stale = dict(self.results)
