@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     seeds = parse_range(args.deals) if "-" in args.deals else range(1, int(args.deals) + 1)
     options_of = {  # each honest player's own options
         "hindsight": {"samples": args.samples, "max_positions": args.max_positions, "candidates": args.candidates},
-        "no-peek": {k: int(v) for k, v in (part.split("=", 1) for part in args.planner.split(",") if part)}}
+        "no-peek": PlanSettings.changes(args.planner)}
     known = {g[0]: g for g in GAMES}
     chosen = [known[name] for name in args.games.split(",")]
     report = []

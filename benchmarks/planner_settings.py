@@ -9,8 +9,8 @@ cards are put back in sorted order, so the planner reads them as a multiset only
 loop without the referee's Python, about three times faster, so that settings can be compared on a thousand
 deals at a time; ``benchmarks/honest_play.py`` measures the player itself, under the referee. The first row
 is ``PlanSettings.for_game(game)`` (the game's defaults); each ``--try`` changes the fields it names, and
-``weights=a/b/c/...`` replaces the heuristic's weights for the game (``native.default_weights``;
-docs/honest-play.md, "Tuning").
+``weights=a/b/c/...`` replaces the heuristic's weights for the game (``native.default_weights``; the field
+``PlanSettings.weights``; docs/honest-play.md, "Tuning").
 The deals are the tuning deals (1001 and up), not those ``honest_play.py`` reports (1-1000). Each share has a
 95% Wilson interval.
 """
@@ -35,12 +35,13 @@ GAMES = {"wisp": ("will-o-the-wisp", "standard"), "relaxed": ("will-o-the-wisp",
 ENDGAME_POSITIONS = 200_000  # players.PlannerPlayer.endgame_positions
 
 
-def play(args: tuple[str, list[int], PlanSettings, tuple[int, ...]]) -> list[tuple[int, int, float]]:
+def play(args: tuple[str, list[int], PlanSettings]) -> list[tuple[int, int, float]]:
     """(deal, won, seconds) for each deal, played by the planner with these settings (runs in a worker).
 
-    ``weights``, when not empty, replace the heuristic's weights (``native.default_weights``) for the game.
+    The settings' ``weights``, when not empty, replace the heuristic's weights for the whole game, the solve
+    once every card is seen included (the player's solver keeps the game's own).
     """
-    name, seeds, settings, weights = args
+    name, seeds, settings = args
     lib = native.load_test_hooks()
     if lib is None:
         raise SystemExit(f"the C core's test build is not available: {native.why_unavailable}")
@@ -50,9 +51,7 @@ def play(args: tuple[str, list[int], PlanSettings, tuple[int, ...]]) -> list[tup
         blob = native.encode_position(position)
         data = (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob)
         stats = (ctypes.c_int32 * 3)()
-        spec = native.encode_spec(position)
-        if weights:
-            spec.weights[:] = [*weights, *(0,) * (native.WEIGHTS - len(weights))]
+        spec = settings.encode_spec(position)
         chosen = _settings(dataclasses.replace(settings, seed=seed))
         started = time.perf_counter()
         won = lib.wisp_plan_selfplay(ctypes.byref(spec), ctypes.byref(chosen), data,
@@ -63,22 +62,19 @@ def play(args: tuple[str, list[int], PlanSettings, tuple[int, ...]]) -> list[tup
     return out
 
 
-def measure(name: str, seeds: range, settings: PlanSettings, workers: int,
-            weights: tuple[int, ...] = ()) -> tuple[int, int, float]:
+def measure(name: str, seeds: range, settings: PlanSettings, workers: int) -> tuple[int, int, float]:
     """Games won, games played, and the median seconds a game."""
     chunks = [list(seeds[i::4 * workers]) for i in range(4 * workers)]
     with ProcessPoolExecutor(workers) as pool:
-        results = [r for part in pool.map(play, [(name, c, settings, weights) for c in chunks if c]) for r in part]
+        results = [r for part in pool.map(play, [(name, c, settings) for c in chunks if c]) for r in part]
     seconds = sorted(r[2] for r in results)
     return sum(r[1] for r in results), len(results), seconds[len(seconds) // 2]
 
 
-def changed(name: str, text: str) -> tuple[PlanSettings, tuple[int, ...]]:
+def changed(name: str, text: str) -> PlanSettings:
     """The game's own settings (``PlanSettings.for_game``) with the fields of ``field=value,field=value``
-    changed, and the heuristic's weights if ``weights=a/b/c...`` is among them (else empty: the game's own)."""
-    values = dict(part.split("=", 1) for part in text.split(",") if part)
-    weights = tuple(int(w) for w in values.pop("weights", "").split("/") if w)
-    return PlanSettings.for_game(GAMES[name][0], **{k: int(v) for k, v in values.items()}), weights
+    changed (``weights=a/b/c...`` replaces the heuristic's weights: ``PlanSettings.changes``)."""
+    return PlanSettings.for_game(GAMES[name][0], **PlanSettings.changes(text))
 
 
 def main() -> None:
@@ -90,8 +86,8 @@ def main() -> None:
     options = parser.parse_args()
     seeds = parse_range(options.deals)
     for text in ["", *options.tries]:
-        settings, weights = changed(options.game, text)
-        won, played, seconds = measure(options.game, seeds, settings, options.workers, weights)
+        settings = changed(options.game, text)
+        won, played, seconds = measure(options.game, seeds, settings, options.workers)
         low, high = wilson_interval(won, played)
         print(f"{options.game} {text or 'defaults'}: won {won}/{played} = {100 * won / played:.1f}% "
               f"(95% {100 * low:.1f}-{100 * high:.1f}%), {seconds:.2f} s a game (median)", flush=True)

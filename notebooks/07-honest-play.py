@@ -161,12 +161,12 @@ print(move_words(planner.choose(InformationSet.of(position), random.Random(1)), 
 # | --- | --- | --- | --- | --- |
 # | Will o' the Wisp, Standard | 973/1000 (97.3%) | 0/1000 | 274/1000 (27.4%, 24.7-30.2%) | 27/1000 (2.7%) |
 # | Will o' the Wisp, Relaxed | 995/1000 (99.5%) | 0/1000 | 689/1000 (68.9%, 66.0-71.7%) | 300/1000 (30.0%) |
-# | Black Widow | 967/1000 (96.7%) | 0/1000 | 242/1000 (24.2%, 21.6-27.0%) | 9/200 (4.5%) |
+# | Black Widow | 967/1000 (96.7%) | 0/1000 | 361/1000 (36.1%, 33.2-39.1%) | 9/200 (4.5%) |
 # | Spider, one suit | 1000/1000 | 163/1000 (16.3%, 14.1-18.7%) | 417/1000 (41.7%, 38.7-44.8%) | 704/1000 (70.4%) |
 #
 # Deals 1-1000 except where fewer are counted (the figure says how many), 2026-12-01/02 (Black Widow's planner,
-# which digs first, 2026-12-04); the planner with its second a decision. The hindsight vote's Black Widow figure
-# is of deals 1-200.
+# which digs first and counts a break in suit dearer, 2026-12-04); the planner with its second a decision. The
+# hindsight vote's Black Widow figure is of deals 1-200.
 #
 # Seeing every card is worth a great deal: where only runs in suit move (Standard), a player who cannot see the
 # stock cannot arrange the piles for the cards the next deal brings, and the thoughtful solver wins far more

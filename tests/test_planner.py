@@ -270,7 +270,9 @@ def test_each_game_gets_its_own_settings_unless_the_caller_gives_some(monkeypatc
     the player with no settings, and ``plan`` with none, hand the core the game's own."""
     assert PlanSettings.for_game("black-widow").dig_first == 1
     assert PlanSettings.for_game("will-o-the-wisp") == PlanSettings() and PlanSettings().dig_first == 0
-    assert PlanSettings.for_game("black-widow", dig_first=0, worlds=3) == PlanSettings(worlds=3)
+    assert PlanSettings.for_game("black-widow", dig_first=0, weights=(), worlds=3) == PlanSettings(worlds=3)
+    widow = PlanSettings.for_game("black-widow").weights  # the solver's any-run weights, a break in suit dearer
+    assert widow[3] == 24 and widow[:3] + widow[4:] == native.ANY_RUN_WEIGHTS[:3] + native.ANY_RUN_WEIGHTS[4:]
     with pytest.raises(WispError, match="dig_first"):
         PlanSettings.for_game("black-widow", dig_first=5)
     handed: list[int] = []
@@ -281,6 +283,41 @@ def test_each_game_gets_its_own_settings_unless_the_caller_gives_some(monkeypatc
         PlannerPlayer(time_limit=0.2).choose(info, random.Random(1))
         plan(info, time_limit=0.2)
     assert handed == [1, 1, 0, 0]
+
+
+def test_the_planners_own_weights_reach_the_core_and_only_the_planners(monkeypatch):
+    """``PlanSettings.weights`` replace the heuristic's weights in the spec the planner hands the core (the rest
+    zero); empty, the game's own; the settings the benchmarks write as text read back the same."""
+    info = InformationSet.of(deal("black-widow", 3))
+    position = info.sorted_position()
+    own = list(native.encode_spec(position).weights)
+    assert list(PlanSettings().encode_spec(position).weights) == own
+    mine = PlanSettings(weights=(24, 2, 16, 24)).encode_spec(position)
+    assert list(mine.weights) == [24, 2, 16, 24] + [0] * (native.WEIGHTS - 4)
+    lib, handed = native.load(), []
+
+    class Spy:  # the core, recording the weights of each spec it is handed
+        def __getattr__(self, name):
+            return getattr(lib, name)
+
+        def wisp_plan(self, spec, *args):
+            handed.append(list(spec._obj.weights))
+            return lib.wisp_plan(spec, *args)
+
+    monkeypatch.setattr(native, "load", lambda: Spy())
+    plan(info, PlanSettings(weights=(30, 1)), time_limit=0.2)
+    plan(info, PlanSettings(), time_limit=0.2)
+    assert handed == [[30, 1] + [0] * (native.WEIGHTS - 2), own]
+    assert PlanSettings.changes("caution=15,weights=24/2/16") == {"caution": 15, "weights": (24, 2, 16)}
+    assert PlanSettings.changes("") == {}
+    for text, words in (("worlds=many", "field=N"), ("depth=3", "no planner setting is called 'depth'"),
+                        ("weights=1/x", "weights=a/b/c")):
+        with pytest.raises(WispError, match=words):
+            PlanSettings.changes(text)
+    with pytest.raises(WispError, match="at most"):
+        PlanSettings(weights=(1,) * (native.WEIGHTS + 1))
+    with pytest.raises(WispError, match="weight"):
+        PlanSettings(weights=(1, 10**9))
 
 
 def test_bad_settings_and_games_beyond_the_core_are_refused_in_words():
