@@ -221,7 +221,7 @@ def test_undo_from_a_winnable_position_keeps_winnable():
     assert not w.status.endswith("not known if winnable")
 
 
-def test_a_review_whose_losing_move_is_a_deal_names_no_dashed_arrow():
+def test_a_review_whose_losing_move_is_a_deal_rings_the_stock_and_names_no_dashed_arrow():
     from types import SimpleNamespace
 
     from wispwidget import Move
@@ -233,8 +233,10 @@ def test_a_review_whose_losing_move_is_a_deal_names_no_dashed_arrow():
     with w.controller.lock:
         w.controller._show_losing_move(result)  # a deal draws no arrow: the words must not point at one
     hint = w.controller.hint_move
-    assert "played" not in hint and "dashed" not in hint["text"] and "dashed" not in w.controller.message["text"]
+    assert hint["played"]["from"] == "stock"  # the table rings the stock (js: ww-played-deal), no arrow
+    assert "dashed arrow" not in hint["text"] and "dashed arrow" not in w.controller.message["text"]
     assert hint["text"].startswith("Instead of move 1 (a deal), ") and "solid arrow" in w.controller.message["text"]
+    assert "the dashed ring on the stock the deal played" in w.controller.message["text"]
 
 
 def test_a_review_whose_better_move_is_a_deal_points_at_the_lit_stock_not_an_arrow():

@@ -693,16 +693,16 @@ class TableController:
         self._back_to(result.losing_index)
         self._changed("undo", None, None)
         better, played = result.better[0], result.losing_move
-        dealt = played.source == "stock"  # a deal has no arrow (the stock is lit only for the better move)
+        dealt = played.source == "stock"  # a deal played has no arrow: the stock is ringed, dashed
         marks = f"{self._shown_by(better, 'solid arrow')} shows the move that keeps a win"
-        marks += "" if dealt else ", the dashed one the move played"
+        marks += ", the dashed ring on the stock the deal played" if dealt else ", the dashed one the move played"
         helper = self.played_by.get((self.game.key(), played))  # (a move made from Python is the script's author's)
         whose = f" Move {result.losing_index + 1} was {helper}'s, not yours." if helper in ("Watch", "Solve") else ""
         shown = (f"{result.message}{whose} The table is back before move {result.losing_index + 1} (Redo replays "
                  f"the moves played, one at a time); {marks}.")
         instead = (f"Instead of move {result.losing_index + 1} ({move_phrase(played, self.game)}"
                    f"{'' if dealt else ', the dashed arrow'}), {move_phrase(better, self.game)} keeps a win.")
-        self._show_review_move(better, instead, None if dealt else played)
+        self._show_review_move(better, instead, played)
         self.say(shown, "info")
 
     def _show_winning_move(self, result: Any) -> None:
