@@ -464,31 +464,3 @@ def test_the_game_menu_deals_at_once_and_the_deal_number_box_clears(lab):
     expect(page.locator(".ww-root .ww-seed")).to_have_value("")  # (More may have closed over it)
 
 
-
-# The pixels of the page where `selector`'s path ends (a square of 2 * r px): its arrowhead, if one is drawn.
-def end_pixels(page, selector: str, r: int = 10) -> bytes:
-    end = page.evaluate("""(selector) => {
-      const path = document.querySelectorAll(selector)[1];
-      const m = path.getScreenCTM(), q = path.getPointAtLength(path.getTotalLength());
-      return [q.x * m.a + m.e, q.y * m.d + m.f];
-    }""", selector)
-    return page.screenshot(clip={"x": end[0] - r, "y": end[1] - r, "width": 2 * r, "height": 2 * r})
-
-
-def test_a_second_tables_hint_has_its_arrowhead_while_the_first_is_hidden():
-    """Two tables on a page, the first out of sight (a collapsed output, another tab): the second's arrow still
-    ends in a head. They once shared marker ids, and `url(#id)` found the hidden table's marker: no head."""
-    cells = ["import wispwidget\na = wispwidget.play('will-o-the-wisp', seed=7, auto_verdict=False)\na",
-             "b = wispwidget.play('will-o-the-wisp', seed=7, auto_verdict=False)\nb"]
-    with lab_page(cells, name="two_tables.ipynb") as (page, kernel, _):
-        expect(page.locator(".ww-root")).to_have_count(2)
-        page.evaluate("() => { document.querySelector('.ww-root').closest('.jp-OutputArea').style.display = 'none'; }")
-        assert kernel.value("b.hint() and b.hint_move['from']")
-        line = ".ww-root [data-hint-arrow] path.ww-arrow-line"
-        expect(page.locator(line).nth(1)).to_have_attribute("d", re.compile(r"^M"))
-        page.locator(line).nth(1).scroll_into_view_if_needed()
-        page.wait_for_timeout(200)
-        with_head = end_pixels(page, line)
-        page.evaluate("(s) => document.querySelectorAll(s)[1].removeAttribute('marker-end')", line)
-        page.wait_for_timeout(200)
-        assert end_pixels(page, line) != with_head  # the head drew something where the line ends
