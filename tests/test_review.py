@@ -108,7 +108,7 @@ def test_a_step_the_budget_cannot_settle_is_said_so():
     start, moves, k = lost_game(12)
     result = review(start, moves, max_positions=1)
     assert result.verdict == "unknown" and not result.settled
-    assert "Not settled within a budget of 1 position for each position checked" in result.message
+    assert "Not settled within 1 position per position checked" in result.message
     assert re.search(r"\b1 (positions|moves)\b", result.message) is None  # counts agree with their nouns
     low, high = result.losing_range
     assert 1 <= low <= k + 1 <= high <= len(moves)

@@ -308,7 +308,7 @@ def test_undo_redo_and_their_errors():
 @pytest.mark.parametrize("rules", [("will-o-the-wisp", "standard"), ("waxing-moon", "standard"),
                                    ("spider", "one-suit"), ("mini-wisp", "standard")])
 def test_a_card_refused_on_a_pile_is_told_where_it_does_go(rules):
-    """"9H does not go on 3C: it goes only on a 10" names the rank one higher (and its suit where the build asks
+    """"9H does not go on 3C (it goes only on a 10)" names the rank one higher (and its suit where the build asks
     for the suit); a top-rank card goes on no card."""
     from wispwidget.engine.game import RANK_WORDS
 
@@ -323,10 +323,10 @@ def test_a_card_refused_on_a_pile_is_told_where_it_does_go(rules):
             card = g.up[s][-1]
             rank, suit = (card >> 2) + 1, SUIT_NAMES[SUIT_CHARS[card & 3]]
             if rank > spec.deck.top_rank:
-                assert reason.endswith("goes on no card"), reason
+                assert reason.endswith("goes on no card)"), reason
                 continue
             word = RANK_WORDS.get(rank, str(rank))
             where = f" of {suit}" if spec.build is Build.SAME_SUIT else ""
-            assert reason.endswith(f"it goes only on {'an' if word[0] in 'A8' else 'a'} {word}{where}"), reason
+            assert reason.endswith(f"(it goes only on {'an' if word[0] in 'A8' else 'a'} {word}{where})"), reason
             said += 1
     assert said > 0

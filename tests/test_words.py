@@ -125,8 +125,8 @@ def test_refusals_are_one_plain_sentence_without_engine_ids():
     for text in reasons:
         assert not ENGINE_ID.search(text), text
         assert text[0].isupper() and text.endswith(".") and text.count(". ") == 0, text
-    assert refusal("t0 to t5: 9H does not go on 3C: it goes only on a 10") == \
-        "9♥ does not go on 3♣: it goes only on a 10."
+    assert refusal("t0 to t5: 9H does not go on 3C (it goes only on a 10)") == \
+        "9♥ does not go on 3♣ (it goes only on a 10)."
     assert refusal("t0 to t9: there is no pile t9 (piles t0..t6)") == "There is no pile 10 (piles 1 to 7)."
 
 

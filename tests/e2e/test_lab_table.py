@@ -462,5 +462,3 @@ def test_the_game_menu_deals_at_once_and_the_deal_number_box_clears(lab):
         time.sleep(0.2)
     assert kernel.value("w.seed") == 123
     expect(page.locator(".ww-root .ww-seed")).to_have_value("")  # (More may have closed over it)
-
-

@@ -303,7 +303,7 @@ class Game:
             dest = self.up[d]
             if not dest:
                 return f"{where}: only a {self._top_rank_name()} may go to an empty pile"
-            return f"{where}: {name} does not go on {card_str(dest[-1])}: {self._goes_only_on(card)}"
+            return f"{where}: {name} does not go on {card_str(dest[-1])} ({self._goes_only_on(card)})"
         if not self.foundations:
             return f"{where}: no card goes to a foundation by hand in {self.spec.name}; finished runs leave alone"
         if self._foundation_takes(d, card):

@@ -153,7 +153,7 @@ def sentence(text: str) -> str:
 def refusal(text: str) -> str:
     """An engine refusal as one plain sentence for people: piles from 1, cards with suit symbols.
 
-    "t0 to t5: 9H does not go on 3C: it goes only on a 10" → "9♥ does not go on 3♣: it goes only on a 10."
+    "t0 to t5: 9H does not go on 3C (it goes only on a 10)" → "9♥ does not go on 3♣ (it goes only on a 10)."
     """
     text = _WHERE.sub("", str(text).strip())
     text = _RANGE.sub(lambda m: f"{int(m.group(2)) + 1} to {int(m.group(3)) + 1}", text)

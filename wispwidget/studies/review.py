@@ -112,7 +112,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         steps = tuple((k, answers[k]) for k in sorted(answers))
         return Review(verdict, message, moves, steps=steps, max_positions=max_positions, **fields)
 
-    budget = f"a budget of {positions_words(max_positions)} for each position checked"
+    budget = f"{positions_words(max_positions)} per position checked"
     last = check(n)
     if last == "cancelled":
         return done("cancelled", "Review stopped before it settled anything.")

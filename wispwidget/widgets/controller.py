@@ -674,7 +674,7 @@ class TableController:
         """What to do when a review from the table was not settled within ``budget``."""
         if budget < REVIEW_MOST:
             more = min(budget * REVIEW_AGAIN, REVIEW_MOST)
-            return f" Press Review again to search longer ({more:,} positions for each position checked)."
+            return f" Press Review again to search longer ({more:,} positions per position checked)."
         return (" That is the most Review searches from the table; w.review(max_positions=...) searches longer "
                 "(it may take minutes).")
 
