@@ -38,8 +38,8 @@ ENDGAME_POSITIONS = 200_000  # players.PlannerPlayer.endgame_positions
 def play(args: tuple[str, list[int], PlanSettings]) -> list[tuple[int, int, float]]:
     """(deal, won, seconds) for each deal, played by the planner with these settings (runs in a worker).
 
-    The settings' ``weights``, when not empty, replace the heuristic's weights for the whole game, the solve
-    once every card is seen included (the player's solver keeps the game's own).
+    The settings' ``weights``, when not empty, replace the heuristic's weights for the planner only: the solve
+    once every card is seen keeps the game's own, as the player's solver does.
     """
     name, seeds, settings = args
     lib = native.load_test_hooks()
@@ -54,7 +54,8 @@ def play(args: tuple[str, list[int], PlanSettings]) -> list[tuple[int, int, floa
         spec = settings.encode_spec(position)
         chosen = _settings(dataclasses.replace(settings, seed=seed))
         started = time.perf_counter()
-        won = lib.wisp_plan_selfplay(ctypes.byref(spec), ctypes.byref(chosen), data,
+        solve_spec = native.encode_spec(position)  # the player's solver keeps the game's own weights
+        won = lib.wisp_plan_selfplay(ctypes.byref(spec), ctypes.byref(solve_spec), ctypes.byref(chosen), data,
                                      len(blob), ENDGAME_POSITIONS, stats)
         if won < 0:
             raise RuntimeError(f"the planner failed on deal {seed}: {native.FAILURES.get(won, won)}")

@@ -95,8 +95,8 @@ int wisp_apply(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int
  */
 static int cmp_byte(const void *x, const void *y) { return *(const uint8_t *)x - *(const uint8_t *)y; }
 
-int wisp_plan_selfplay(const wisp_spec *spec, const wisp_plan_settings *settings, const uint8_t *blob,
-                       int64_t blob_len, int64_t endgame_positions, int32_t *out) {
+int wisp_plan_selfplay(const wisp_spec *spec, const wisp_spec *solve_spec, const wisp_plan_settings *settings,
+                       const uint8_t *blob, int64_t blob_len, int64_t endgame_positions, int32_t *out) {
     Search S;
     State s;
     wisp_plan_settings st = *settings;
@@ -121,7 +121,7 @@ int wisp_plan_selfplay(const wisp_spec *spec, const wisp_plan_settings *settings
             wisp_stats ws;
             int len = write_position(g, &s, b, sizeof b);
             if (len < 0) return WISP_ERROR;
-            result = wisp_solve(spec, b, len, endgame_positions, 0, NULL, line, 4096, &ws) == WISP_WON;
+            result = wisp_solve(solve_spec ? solve_spec : spec, b, len, endgame_positions, 0, NULL, line, 4096, &ws) == WISP_WON;
             moves += result ? (int)ws.line_length : 0;
             break;
         }

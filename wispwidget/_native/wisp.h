@@ -170,9 +170,10 @@ int wisp_apply(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int
                int64_t cap);
 int wisp_hopeless(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len);
 /* The planner plays a whole position (its hidden cards sorted before each plan), the solver once nothing is
- * hidden: 1 won, 0 not; out: moves played, plans, hidden cards left (benchmarks/planner_settings.py). */
-int wisp_plan_selfplay(const wisp_spec *spec, const wisp_plan_settings *settings, const uint8_t *blob,
-                       int64_t blob_len, int64_t endgame_positions, int32_t *out);
+ * hidden (with solve_spec, or spec when NULL: the planner's weights may differ from the solver's): 1 won, 0 not;
+ * out: moves played, plans, hidden cards left (benchmarks/planner_settings.py). */
+int wisp_plan_selfplay(const wisp_spec *spec, const wisp_spec *solve_spec, const wisp_plan_settings *settings,
+                       const uint8_t *blob, int64_t blob_len, int64_t endgame_positions, int32_t *out);
 int wisp_test_offsets(int64_t start); /* the table's and node store's offsets past `start` bytes read back */
 int wisp_test_canary(int32_t x);      /* x + INT32_MAX: undefined for x > 0, for the sanitizer run's check */
 #endif

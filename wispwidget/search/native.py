@@ -184,8 +184,8 @@ def _bind(lib: ctypes.CDLL, hooks: bool) -> ctypes.CDLL:
                               i32p, ctypes.c_int64, ctypes.POINTER(WispPlanStats)]
     lib.wisp_plan.restype = ctypes.c_int
     if hooks:
-        lib.wisp_plan_selfplay.argtypes = [spec_p, ctypes.POINTER(WispPlanSettings), u8p, ctypes.c_int64,
-                                           ctypes.c_int64, i32p]
+        lib.wisp_plan_selfplay.argtypes = [spec_p, spec_p, ctypes.POINTER(WispPlanSettings), u8p,
+                                           ctypes.c_int64, ctypes.c_int64, i32p]
         lib.wisp_plan_selfplay.restype = ctypes.c_int
         lib.wisp_moves.argtypes = [spec_p, u8p, ctypes.c_int64, i32p, ctypes.c_int64]
         lib.wisp_moves.restype = ctypes.c_int
