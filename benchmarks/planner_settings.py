@@ -52,9 +52,9 @@ def play(args: tuple[str, list[int], PlanSettings]) -> list[tuple[int, int, floa
         data = (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob)
         stats = (ctypes.c_int32 * 3)()
         spec = settings.encode_spec(position)
+        solve_spec = native.encode_spec(position)  # the player's solver keeps the game's own weights
         chosen = _settings(dataclasses.replace(settings, seed=seed))
         started = time.perf_counter()
-        solve_spec = native.encode_spec(position)  # the player's solver keeps the game's own weights
         won = lib.wisp_plan_selfplay(ctypes.byref(spec), ctypes.byref(solve_spec), ctypes.byref(chosen), data,
                                      len(blob), ENDGAME_POSITIONS, stats)
         if won < 0:

@@ -121,7 +121,7 @@ int wisp_plan_selfplay(const wisp_spec *spec, const wisp_spec *solve_spec, const
             wisp_stats ws;
             int len = write_position(g, &s, b, sizeof b);
             if (len < 0) return WISP_ERROR;
-            result = wisp_solve(solve_spec ? solve_spec : spec, b, len, endgame_positions, 0, NULL, line, 4096, &ws) == WISP_WON;
+            result = wisp_solve(solve_spec, b, len, endgame_positions, 0, NULL, line, 4096, &ws) == WISP_WON;
             moves += result ? (int)ws.line_length : 0;
             break;
         }

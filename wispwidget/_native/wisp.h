@@ -170,7 +170,7 @@ int wisp_apply(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int
                int64_t cap);
 int wisp_hopeless(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len);
 /* The planner plays a whole position (its hidden cards sorted before each plan), the solver once nothing is
- * hidden (with solve_spec, or spec when NULL: the planner's weights may differ from the solver's): 1 won, 0 not;
+ * hidden (with solve_spec: the planner's weights in spec may differ from the solver's): 1 won, 0 not;
  * out: moves played, plans, hidden cards left (benchmarks/planner_settings.py). */
 int wisp_plan_selfplay(const wisp_spec *spec, const wisp_spec *solve_spec, const wisp_plan_settings *settings,
                        const uint8_t *blob, int64_t blob_len, int64_t endgame_positions, int32_t *out);

@@ -15,7 +15,7 @@ sorted order (``InformationSet.sorted_position``), which says nothing of where e
 from __future__ import annotations
 
 import ctypes
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..engine.game import Game
@@ -88,10 +88,10 @@ class PlanSettings:
 
     def encode_spec(self, position: Position) -> native.WispSpec:
         """The core's spec of ``position``, with these ``weights`` (if any) in place of the game's own."""
-        spec = native.encode_spec(position)
+        strategy = native.default_strategy(position)
         if self.weights:
-            spec.weights[:] = [*self.weights, *(0,) * (native.WEIGHTS - len(self.weights))]
-        return spec
+            strategy = replace(strategy, weights=self.weights)
+        return native.encode_spec(position, strategy)
 
 
 GAME_SETTINGS: dict[str, dict[str, Any]] = {  # measured on deals 1-1000 by the referee: docs/honest-play.md
