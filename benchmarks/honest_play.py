@@ -77,16 +77,24 @@ def play_deal(game: str, variant: str, seed: int, player: str, options: dict[str
             "solves": getattr(timed.inner, "solves", 0), "move_seconds": [round(s, 4) for s in timed.seconds]}
 
 
+def load_core() -> None:
+    """Load (or build) the C core before any move is timed: a worker's first move would include it."""
+    from wispwidget.search import native
+
+    native.load()
+
+
 def run_player(game: str, variant: str, seeds: range, player: str, options: dict[str, Any], workers: int,
                records) -> list[dict[str, Any]]:
     """Every deal of ``seeds`` played by ``player``, with a progress bar; each record also written to ``records``."""
     show = progress_bar()
     results = []
     if workers <= 1:
+        load_core()
         stream = (play_deal(game, variant, seed, player, options) for seed in seeds)
         pool = None
     else:
-        pool = ProcessPoolExecutor(max_workers=workers)
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=load_core)
         futures = [pool.submit(play_deal, game, variant, seed, player, options) for seed in seeds]
         stream = (future.result() for future in as_completed(futures))
     try:

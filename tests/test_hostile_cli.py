@@ -359,12 +359,13 @@ def test_player_studies_speak_of_games_won(capsys, tmp_path, player):
                             "--output", out, "--summary-json", summary, "--max-positions", "2000")
     assert status == 0
     lines = _records(out)
-    assert all("positions" not in r and r["player"] == player and r["result"] in ("won", "lost") for r in lines)
+    assert all("positions" not in r and r["player"] == player and r["result"] in ("won", "not won") for r in lines)
     data = json.loads(summary.read_text())
     won = sum(r["result"] == "won" for r in lines)
-    assert data["won"] == won and data["deals"] == 12
+    assert data["won"] == won and data["not_won"] == 12 - won and data["deals"] == 12
+    assert any(r["result"] == "not won" for r in lines)  # not "lost": a player's game proves nothing of the deal
     assert data["won_low"] <= data["won_share"] <= data["won_high"]
-    assert not {"positions", "settled_share", "median_positions", "unknown"} & set(data)
+    assert not {"positions", "settled_share", "median_positions", "unknown", "lost"} & set(data)
     assert f"won {won} of 12 (" in err and "95% CI" in err and "median" in err and "moves" in err
     summary_lines = [line for line in err.splitlines() if not line.startswith("note: ")]
     assert "positions" not in "\n".join(summary_lines) and "settled" not in err

@@ -85,6 +85,33 @@ def test_a_plan_is_legal_and_reveals_a_card_only_with_its_last_move(game_id, see
         assert found.found >= 1 and found.positions >= 1
 
 
+def test_a_plan_takes_a_short_way_to_the_position_it_reveals_from():
+    """The best-first search met this plan's position (Will o' the Wisp deal 7, after the no-peek player's first
+    17 moves) 72 moves from the start, by shifting 2♦, 3♠, 4♦, 4♥ and 5♣ round the empty piles; the plan
+    takes 20 to the same position, then shows a card."""
+    from wispwidget.engine.move import Move
+
+    game = deal("will-o-the-wisp", 7)
+    for source, target, count in [("t1", "t0", 1), ("stock", "tableau", 1), ("t3", "t1", 1), ("t6", "t3", 1),
+                                  ("t0", "t6", 1), ("t0", "t2", 2), ("t0", "t5", 1), ("t0", "t5", 1),
+                                  ("t1", "t0", 1), ("t3", "t1", 2), ("t4", "t3", 1), ("t3", "t2", 2),
+                                  ("t3", "t2", 1), ("t0", "t3", 1), ("t5", "t0", 1), ("t1", "t0", 3),
+                                  ("t1", "t5", 1)]:
+        game.play(Move(source, target, count))
+    info = InformationSet.of(game)
+    first_way = plan(info, PlanSettings(seed=0, shortest_positions=0), time_limit=None).moves
+    found = plan(info, PlanSettings(seed=0), time_limit=None).moves
+    assert len(first_way) > 60 and 1 < len(found) <= 25, (len(first_way), found)
+
+    def before_the_reveal(moves):
+        replay = game.copy()
+        for move in moves[:-1]:
+            replay.play(move)
+        return replay.position()
+
+    assert found[-1] == first_way[-1] and before_the_reveal(found) == before_the_reveal(first_way)
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(GAMES), st.integers(1, 500), st.integers(0, 30), st.integers(0, 1000))
 def test_the_core_takes_the_hidden_cards_as_a_multiset(game_id, seed, moves, shuffle):
@@ -327,6 +354,8 @@ def test_bad_settings_and_games_beyond_the_core_are_refused_in_words():
         PlanSettings(caution=-1)
     with pytest.raises(WispError, match="dig_first"):
         PlanSettings(dig_first=2)
+    with pytest.raises(WispError, match="shortest_positions"):
+        PlanSettings(shortest_positions=-1)
     with pytest.raises(WispError, match="at least one plan"):
         PlanSettings(turn_plans=0, deal_plans=0)
     saved = dict(CATALOGUE)
@@ -349,12 +378,18 @@ def test_the_core_refuses_settings_of_another_abi():
     position = deal("mini-wisp", 1).position()
     blob = native.encode_position(position)
     data = (ctypes.c_uint8 * len(blob)).from_buffer_copy(blob)
-    wrong = _settings(SMALL)
-    wrong.version = native.ABI_VERSION + 1
     out, stats = (ctypes.c_int32 * 64)(), native.WispPlanStats()
-    code = native.load().wisp_plan(ctypes.byref(native.encode_spec(position)), ctypes.byref(wrong), data, len(blob),
-                                   0.0, None, out, 64, ctypes.byref(stats))
-    assert code == native.C["WISP_BAD_SPEC"]
+
+    def code(**fields) -> int:
+        wrong = _settings(SMALL)
+        for name, value in fields.items():
+            setattr(wrong, name, value)
+        return native.load().wisp_plan(ctypes.byref(native.encode_spec(position)), ctypes.byref(wrong), data,
+                                       len(blob), 0.0, None, out, 64, ctypes.byref(stats))
+
+    assert code() >= 0
+    assert code(version=native.ABI_VERSION + 1) == native.C["WISP_BAD_SPEC"]
+    assert code(shortest_positions=-1) == native.C["WISP_BAD_SPEC"]  # the core checks what PlanSettings checks
 
 
 def test_the_planner_wins_far_more_than_the_rule_of_thumb():

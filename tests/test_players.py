@@ -166,11 +166,18 @@ def test_a_watcher_s_patience_ends_play_that_shows_nothing_new_and_play_game_kee
         return dataclasses.replace(base, piles=next(orders))
 
     class First(players.Player):
+        def __init__(self, plan_length=0):
+            self.plan_length, self.played = plan_length, 0
+
         def choose(self, info, rng):
+            self.played += 1
             return info.legal_moves[0]
 
-    def moves_until_the_end(patience):
-        moves, played = players.referee(look, First(), random.Random(1), patience=patience), 0
+        def mid_plan(self):  # a plan of plan_length moves, then none
+            return self.played < self.plan_length
+
+    def moves_until_the_end(patience, plan_length=0):
+        moves, played = players.referee(look, First(plan_length), random.Random(1), patience=patience), 0
         try:
             while played < 50:
                 next(moves)
@@ -180,6 +187,7 @@ def test_a_watcher_s_patience_ends_play_that_shows_nothing_new_and_play_game_kee
         return played, None
 
     assert moves_until_the_end(10) == (10, "nothing new in 10 moves")
+    assert moves_until_the_end(10, plan_length=25) == (25, "nothing new in 10 moves")  # a plan is played out
     assert moves_until_the_end(None) == (50, None)  # play_game's referee waits for the move limit
 
 

@@ -13,7 +13,7 @@ from wispwidget.engine.game import Game
 from wispwidget.engine.move import Move
 from wispwidget.io.words import move_words
 from wispwidget.search.solver import CancelToken, solve
-from wispwidget.studies.review import _move_words, review
+from wispwidget.studies.review import MAX_NAMED, _move_words, _range_words, review
 
 from .test_variants_differential import exhaustive_winnable
 
@@ -113,6 +113,26 @@ def test_a_step_the_budget_cannot_settle_is_said_so():
     low, high = result.losing_range
     assert 1 <= low <= k + 1 <= high <= len(moves)
     assert any(answer == "unknown" for _, answer in result.steps)
+    # the table shows no move numbers: the range's moves are named in words (its first and last when long)
+    game, named = Game(start, validate=False), []
+    for index, move in enumerate(moves, 1):
+        if index in (low, high) or (high - low < MAX_NAMED and low <= index <= high):
+            named.append(f"move {index}: {_move_words(game.position(), move)}")
+        game.play(move)
+    assert all(words in result.message for words in named), (named, result.message)
+
+
+def test_a_short_unsettled_range_names_each_of_its_moves():
+    positions = [ww.deal("mini-wisp", 6).position()]
+    game, moves = Game(positions[0], validate=False), []
+    for _ in range(3):
+        moves.append(game.legal_moves()[0])
+        game.play(moves[-1])
+        positions.append(game.position())
+    words = [_move_words(positions[i], moves[i]) for i in range(3)]
+    assert _range_words(positions, moves, 1, 3) == (f"one of moves 1 to 3 (move 1: {words[0]}; move 2: {words[1]}; "
+                                                    f"move 3: {words[2]})")
+    assert _range_words(positions, moves, 2, 2) == f"move 2: {words[1]}"
 
 
 def test_progress_is_reported_and_cancel_stops_it():

@@ -149,6 +149,18 @@ def test_hint_is_honest_when_lost_or_unknown():
     assert hard.verdict in ("unknown", "winnable")
 
 
+def test_a_hint_where_no_move_wins_says_so_first_and_offers_a_move_only_to_play_on():
+    import random
+
+    game, rng = deal("micro-wisp", 1), random.Random(1)
+    while solve(game.position()).result != "lost":
+        game.play(rng.choice(game.legal_moves()))
+    hint = Hinter().hint(game)
+    assert hint.verdict == "lost" and hint.move in game.legal_moves() and not hint.proved
+    assert hint.message.startswith("No sequence of moves wins from here (proved over ")
+    assert "To play on anyway, try " in hint.message and hint.message.endswith("(a suggestion, not a proof).")
+
+
 def test_wilson_interval_reference_values():
     low, high = wilson_interval(81, 100)
     assert round(low, 4) == 0.7222 and round(high, 4) == 0.8749

@@ -74,8 +74,12 @@ def test_deck_controls():
     spec = make_variant(WISP, suits="SH", top_rank=6, piles=4, face_down=1, face_up=1)
     assert spec.deck == Deck(suits="SH", top_rank=6) and "A-6 of ♠♥" in spec.name
     assert make_variant("mini-wisp", copies=2, piles=4, face_down=1, face_up=1).deck.copies == 2
+    two_decks = make_variant(WISP, copies=2, piles=12)
+    assert two_decks.name.endswith("; 2 decks") and "deck 2 decks" not in two_decks.name
     with pytest.raises(ValueError, match="suits must be distinct letters"):
         make_variant(WISP, suits="SS")
+    with pytest.raises(ValueError, match=r"^the deck's top rank must be 1 \(Ace\) to 13 \(King\), not 20$"):
+        make_variant(WISP, top_rank=20)
 
 
 def test_unknown_rules_are_refused():

@@ -412,8 +412,12 @@ def test_review_takes_the_table_back_before_the_losing_move_and_shows_the_better
     assert w.hint_move["text"].startswith(f"Instead of move {k + 1} (") and "dashed arrow" in w.hint_move["text"]
     assert tuple(w.hint_move["played"].values()) == tuple(moves[k])  # the losing move, drawn dashed
     assert w.controller.hints == 1  # the solver showed a winning move: a hint, not a free lesson
+    assert w.controller.knowledge() == "winnable"
+    w.redo()  # the losing move: what the review proved is the verdict at once, with no search of its own
+    assert w.controller.knowledge() == "no longer winnable"
     while w.game.can_redo:  # the moves played stay to Redo
         w.redo()
+        assert w.controller.knowledge() == "no longer winnable"
     assert list(w.game.moves_played) == played
     assert w.review(show=False).verdict == "lost-at" and w.moves == len(played)  # Python may just ask
 

@@ -66,9 +66,9 @@ class Deck:
         if not self.suits or any(s not in SUIT_CHARS for s in self.suits) or len(set(self.suits)) != len(self.suits):
             raise ValueError(f"deck suits must be distinct letters of {SUIT_CHARS!r}, not {self.suits!r}")
         if not 1 <= self.top_rank <= 13:
-            raise ValueError(f"deck top rank must be 1..13, not {self.top_rank}")
+            raise ValueError(f"the deck's top rank must be 1 (Ace) to 13 (King), not {self.top_rank}")
         if self.copies < 1:
-            raise ValueError(f"deck copies must be at least 1, not {self.copies}")
+            raise ValueError(f"the deck needs at least 1 copy, not {self.copies}")
 
     def cards(self) -> list[Card]:
         """Every card of the deck in a fixed order: by copy, suit (as listed), then rank."""

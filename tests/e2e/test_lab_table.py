@@ -219,6 +219,11 @@ def test_ten_piles_fit_600_px_without_scrolling_sideways(lab):
         assert sizes["toolbar"] <= 40, sizes  # one row: the rest is behind More
         assert sizes["card"] >= 34, sizes
         assert page.evaluate(CORNERS) == []
+        narrow(page, 560)  # a smaller window still has one row: the game menu gives up room, not More
+        settled(page)
+        toolbar = page.evaluate('() => document.querySelector(".ww-root .ww-toolbar").getBoundingClientRect().height')
+        assert toolbar <= 40, toolbar
+        narrow(page, 600)
         # the secondary actions are one click away
         page.locator(".ww-root").get_by_role("button", name="More").click()
         expect(page.locator(".ww-root").get_by_role("button", name="Watch", exact=True)).to_be_visible()

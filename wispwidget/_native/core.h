@@ -143,6 +143,7 @@ int table_insert_id(Table *t, const uint8_t *key, int len, int32_t **slot_id);
 static inline int table_insert(Table *t, const uint8_t *key, int len) { return table_insert_id(t, key, len, NULL); }
 static inline size_t table_bytes(const Table *t) { return t->cap * sizeof(Slot) + t->arena_cap; }
 int make_key(const Game *g, const State *s, uint8_t *key);
+int position_key(const Game *g, const State *s, uint8_t *key, int alike);
 uint64_t hash_bytes(const uint8_t *p, int n);
 
 /* table.c: the node store, positions kept so that a line can be read back */

@@ -20,7 +20,8 @@
  *    nothing finds the best cost reachable (a move that would turn a card counts with its masked cost). A
  *    plan's value is the mean over the arrangements (with `caution`, a soft maximum that weighs bad outcomes
  *    more): what the revealed cards will most likely allow, with none of them known in advance.
- * 4. The plan with the lowest value is returned. When no plan is found (no revealing move is reachable within
+ * 4. The plan with the lowest value is returned, by the fewest moves to its position that an A* search of
+ *    shortest_positions finds (shortest_path). When no plan is found (no revealing move is reachable within
  *    root_positions), the search runs once more with stuck_positions before the planner says so.
  *
  * The cost is the solver's heuristic (heuristic.c), read from face-up cards only: one guide for both.
@@ -80,6 +81,11 @@ static int hashset_add(HashSet *h, uint64_t key) {
 static uint64_t state_hash(const Game *g, const State *s) {
     uint8_t key[KEYMAX];
     return hash_bytes(key, make_key(g, s, key));
+}
+
+static uint64_t exact_hash(const Game *g, const State *s) {
+    uint8_t key[KEYMAX];
+    return hash_bytes(key, position_key(g, s, key, 0));
 }
 
 /* ---------------------------------------------------------------- determinizations */
@@ -440,6 +446,91 @@ static int weigh_in_worlds(Planner *P, const Search *S, const State *root, const
     return code;
 }
 
+/* The facts "card x lies on y" of a position, y a card (bytes below 64), pile p's floor (64 + p) or its
+ * face-down cards (64 + MAXP + p): those of the position wanted, counted, and a scratch count. */
+#define BELOW_KINDS (64 + 2 * MAXP)
+typedef struct {
+    uint8_t want[64][BELOW_KINDS], seen[64][BELOW_KINDS];
+    int total;
+} Facts;
+
+static int lies_on(const State *s, int p, int i) {
+    return i == 0 ? 64 + p : i == s->down[p] ? 64 + MAXP + p : s->c[p][i - 1];
+}
+
+/* How many of the wanted facts s lacks. A move changes one fact (where the lowest card it moves lies), so this
+ * is about the fewest moves still needed: the guide of the search for the shortest way. */
+static int facts_missing(Facts *F, const Game *g, const State *s) {
+    int met = 0;
+    for (int p = 0; p < g->npiles; p++)
+        for (int i = s->down[p]; i < s->n[p]; i++) {
+            uint8_t *seen = &F->seen[s->c[p][i] & 63][lies_on(s, p, i)];
+            met += *seen < F->want[s->c[p][i] & 63][lies_on(s, p, i)];
+            ++*seen;
+        }
+    for (int p = 0; p < g->npiles; p++)
+        for (int i = s->down[p]; i < s->n[p]; i++) F->seen[s->c[p][i] & 63][lies_on(s, p, i)] = 0;
+    return F->total - met;
+}
+
+/*
+ * The fewest moves that reveal nothing from root to the position of the root search's node id, into out: an
+ * A* search guided by facts_missing, of at most limit positions. The best-first search reaches a position by
+ * whatever way it met it first, at times dozens of moves that shift cards back and forth; the same position by
+ * fewer moves is the same plan, and a person can follow it. The way's length, or -1 when no way shorter than
+ * `longest` is found within the limit, the time or memory (the first way is kept).
+ */
+static int shortest_path(Planner *P, const Search *S, const State *root, int32_t id, int longest, int64_t limit,
+                         int32_t *out) {
+    const Game *g = &S->g;
+    uint8_t want[KEYMAX], key[KEYMAX];
+    Move moves[MAXMOVES];
+    Effect fx[MAXFX];
+    State s;
+    Arena *A = &P->after;
+    Facts *F = calloc(1, sizeof(Facts));
+    int found = -1;
+    if (!F) return -1;
+    store_state(&P->root.store, g, id, &s);
+    int want_len = position_key(g, &s, want, 0);
+    for (int p = 0; p < g->npiles; p++)
+        for (int i = s.down[p]; i < s.n[p]; i++) F->want[s.c[p][i] & 63][lies_on(&s, p, i)]++, F->total++;
+    arena_reset(A);
+    if (hashset_add(&A->seen, exact_hash(g, root)) < 0 || store_add(&A->store, g, -1, 0, root, 0) < 0 ||
+        !heap_push(&A->heap, &A->nheap, prio_item(facts_missing(F, g, root), 0)))
+        goto done;
+    for (int64_t expanded = 0; A->nheap && expanded < limit && found < 0; expanded++) {
+        if ((expanded & 63) == 63 && out_of_time(P)) break;
+        int32_t at = prio_id(heap_pop(&A->heap, &A->nheap));
+        int depth = store_node(&A->store, at)->depth;
+        store_state(&A->store, g, at, &s);
+        if (position_key(g, &s, key, 0) == want_len && !memcmp(key, want, (size_t)want_len)) {
+            found = at;
+            break;
+        }
+        int nm = gen_moves((Search *)S, &s, moves, 1);
+        P->positions++;
+        for (int i = 0; i < nm; i++) {
+            Move m = moves[i];
+            int nfx = apply(g, &s, &m, fx), fail = 0;
+            if (!is_won(&s) && !uses_stock(&m) && !turned_any(fx, nfx)) {
+                int fresh = hashset_add(&A->seen, exact_hash(g, &s));
+                int left = fresh > 0 ? facts_missing(F, g, &s) : 0, f = depth + 1 + left;
+                if (fresh > 0 && f < longest) { /* else no shorter way through it */
+                    int32_t child = store_add(&A->store, g, at, encode_move(&m), &s, (uint16_t)(depth + 1));
+                    fail = child < 0 || !heap_push(&A->heap, &A->nheap, prio_item(f * 256 + left, child));
+                }
+                fail |= fresh < 0;
+            }
+            unapply(g, &s, &m, fx, nfx);
+            if (fail) goto done;
+        }
+    }
+done:
+    free(F);
+    return found >= 0 ? path_to(&A->store, found, out, MAX_PLAN) : -1;
+}
+
 /* The plan (internal move codes), its length, or a negative enum wisp_result. */
 static int choose(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st, int32_t *out,
                   int64_t cap, wisp_plan_stats *stats) {
@@ -475,8 +566,11 @@ static int choose(Planner *P, const Search *S, const State *root, const wisp_pla
     stats->value = n > 1 && !code ? (int64_t)value[best] : plans[best].cost;
     free(value), free(weighed);
     if (code) return code;
-    int32_t path[MAX_PLAN];
+    int32_t path[MAX_PLAN], shorter[MAX_PLAN];
     int len = path_to(&P->root.store, plans[best].node, path, MAX_PLAN);
+    int fewer = len > 1 && st->shortest_positions > 0
+                    ? shortest_path(P, S, root, plans[best].node, len, st->shortest_positions, shorter) : -1;
+    if (fewer >= 0 && fewer < len) memcpy(path, shorter, (size_t)fewer * sizeof(int32_t)), len = fewer;
     if (len < 0 || len + 1 > cap) return WISP_ERROR;
     memcpy(out, path, (size_t)len * sizeof(int32_t));
     out[len] = plans[best].move;
@@ -487,7 +581,8 @@ static int check_settings(const wisp_plan_settings *st) {
     if (!st || st->version != WISP_ABI_VERSION || st->size != sizeof(wisp_plan_settings)) return WISP_BAD_SPEC;
     if (st->root_positions < 1 || st->stuck_positions < 0 || st->turn_plans < 0 || st->deal_plans < 0 ||
         st->turn_plans + st->deal_plans < 1 || st->worlds < 1 || st->after_positions < 0 ||
-        (st->exact_turns != 0 && st->exact_turns != 1) || st->caution < 0 || (st->dig_first != 0 && st->dig_first != 1))
+        (st->exact_turns != 0 && st->exact_turns != 1) || st->caution < 0 ||
+        (st->dig_first != 0 && st->dig_first != 1) || st->shortest_positions < 0)
         return WISP_BAD_SPEC;
     return 0;
 }

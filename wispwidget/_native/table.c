@@ -40,10 +40,14 @@ static int pile_cmp(const State *s, int a, int b) {
 /* The position's key: piles in order (sorted where their order no longer matters), each card with 0x80
  * when face down and each pile ended by 0xFF; the stock's place; in waste games the waste and the
  * foundation tops (sorted: foundations are alike). At most KEYMAX bytes. */
-int make_key(const Game *g, const State *s, uint8_t *key) {
+int make_key(const Game *g, const State *s, uint8_t *key) { return position_key(g, s, key, 1); }
+
+/* The same with `alike` 0: piles and foundations always in their own order, so equal keys mean the same
+ * position pile for pile (a line to it ends where a move from it expects). */
+int position_key(const Game *g, const State *s, uint8_t *key, int alike) {
     int order[MAXP], P = g->npiles, k = 0;
     for (int p = 0; p < P; p++) order[p] = p;
-    if (g->to_waste || s->pos >= g->stream_len) { /* piles are interchangeable: sort them */
+    if (alike && (g->to_waste || s->pos >= g->stream_len)) { /* piles are interchangeable: sort them */
         for (int i = 1; i < P; i++) {
             int x = order[i], j = i - 1;
             while (j >= 0 && pile_cmp(s, order[j], x) > 0) order[j + 1] = order[j], j--;
@@ -60,7 +64,7 @@ int make_key(const Game *g, const State *s, uint8_t *key) {
         memcpy(key + k, s->present, 16), k += 16;
         uint8_t tops[MAXF];
         memcpy(tops, s->found, g->nfound);
-        for (int i = 1; i < g->nfound; i++) { /* foundations are interchangeable too */
+        for (int i = 1; i < g->nfound && alike; i++) { /* foundations are interchangeable too */
             uint8_t x = tops[i];
             int j = i - 1;
             while (j >= 0 && tops[j] > x) tops[j + 1] = tops[j], j--;

@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 /* 5: wisp_plan_stats.cards */
-#define WISP_ABI_VERSION 5
+#define WISP_ABI_VERSION 6
 
 /* What a solve found, or why it could not start. */
 enum wisp_result {
@@ -110,6 +110,7 @@ typedef struct wisp_spec {
     F(int32_t, exact_turns, "1: a plan that turns one card is weighed over every card it may show")         \
     F(int32_t, caution, "0: a plan's value is the mean of its costs; T > 0: their soft maximum at T")          \
     F(int32_t, dig_first, "1: no plan that deals is weighed while a plan that turns a card is in reach")      \
+    F(int32_t, shortest_positions, "positions the search for the fewest moves to the chosen plan examines")   \
     F(int32_t, seed, "the planner's random seed")
 
 typedef struct wisp_plan_settings {

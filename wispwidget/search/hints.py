@@ -114,6 +114,9 @@ class Hinter:
         move = suggestion(game.copy(), avoid)
         if move is None:
             return Hint(None, result.result, result.positions, f"No legal move is left: {why}.")
+        if result.result == "lost":  # no move wins: the suggestion is only a way to play on
+            return Hint(move, "lost", result.positions, f"{sentence(why)} To play on anyway, try "
+                        f"{move_phrase(move, game)} (a suggestion, not a proof).")
         return Hint(move, result.result, result.positions,
                     f"Try {move_phrase(move, game)}: a suggestion, not a proof; {why}.")
 

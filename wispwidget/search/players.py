@@ -158,6 +158,11 @@ class Player:
     def reset(self) -> None:
         """Forget anything remembered from an earlier game."""
 
+    def mid_plan(self) -> bool:
+        """Whether the player is part-way through a plan that ends by showing a card: a watcher's patience
+        waits for its end."""
+        return False
+
 
 @dataclass
 class HeuristicPlayer(Player):
@@ -418,6 +423,10 @@ class PlannerPlayer(Player):
         self.why = self._plan_words(self.last_plan)
         return self._follow(info, self.last_plan.moves)
 
+    def mid_plan(self) -> bool:
+        """Whether moves of the last plan (or endgame line) are still to play."""
+        return bool(self._line)
+
     @staticmethod
     def _plan_words(found: Any) -> str:
         """Why this plan, in words (Fair hint says it)."""
@@ -502,8 +511,9 @@ def referee(look: Callable[[], InformationSet], player: Player, rng: random.Rand
     ``look()`` gives what can be seen of the game now; the player is handed only that. The generator returns
     why play ended: ``won``, ``no legal move``, ``going round in circles`` (a visible state seen a fourth
     time), ``move limit``, or, with ``patience`` N, ``nothing new in N moves`` (no card shown, dealt or put
-    away for N moves while cards are still hidden: a watcher need not wait for the move limit; ``play_game``
-    and the benchmarks leave it out).
+    away for N moves while cards are still hidden, and the player is not part-way through a plan that ends by
+    showing one, ``Player.mid_plan``: a watcher need not wait for the move limit; ``play_game`` and the
+    benchmarks leave it out).
     """
     player.reset()
     seen: Counter[tuple] = Counter()
@@ -519,7 +529,7 @@ def referee(look: Callable[[], InformationSet], player: Player, rng: random.Rand
             return "going round in circles"
         now = (len(info.unseen), info.stock_count, len(info.finished), sum(map(len, info.foundations)))
         progress, since = now, (since + 1 if now == progress else 0)
-        if patience is not None and info.unseen and since >= patience:
+        if patience is not None and info.unseen and since >= patience and not player.mid_plan():
             return f"nothing new in {patience} moves"
         yield player.choose(info, rng)
     return "won" if look().is_won else "move limit"

@@ -26,6 +26,19 @@ def _move_words(position: Position, move: Move) -> str:
     return move_phrase(move, Game(position, validate=False))
 
 
+def _range_words(positions: Sequence[Position], moves: Sequence[Move], first: int, last: int) -> str:
+    """Moves ``first`` to ``last`` (counted from 1) in words, since the table shows no move numbers: each of a
+    few ("one of moves 3 to 5 (move 3: a deal; move 4: ...; move 5: ...)"), else the first and the last."""
+    def say(k: int) -> str:
+        return f"move {k}: {_move_words(positions[k - 1], moves[k - 1])}"
+
+    if first == last:
+        return say(first)
+    named = [first, last] if last - first >= MAX_NAMED else range(first, last + 1)
+    return f"one of moves {first} to {last} ({'; '.join(say(k) for k in named)})"
+
+
+MAX_NAMED = 4  # an unsettled review names each move of a range this short, else its first and last
 TRY_LARGER = " Try a larger budget."  # the end of an unsettled review's message (the table says how instead)
 
 
@@ -64,6 +77,11 @@ class Review:
     def settled(self) -> bool:
         """True when the review answered the question (not ``unknown`` or ``cancelled``)."""
         return self.verdict in ("lost-at", "kept-winnable", "lost-from-start")
+
+
+def checks_expected(moves: int) -> int:
+    """The positions a review of ``moves`` moves checks when every check settles: the last, then a bisection."""
+    return 1 + math.ceil(math.log2(moves + 1))
 
 
 def review(position: Position, moves: Sequence[Move], *, max_positions: int = 250_000,
@@ -105,7 +123,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
                     answers.setdefault(k + j, "won")
                     lines.setdefault(k + j, result.moves[j:])
             if progress is not None:
-                progress(len(order), 1 + math.ceil(math.log2(n + 1)))
+                progress(len(order), checks_expected(n))
         return answers[k]
 
     def done(verdict: str, message: str, **fields) -> Review:
@@ -164,5 +182,5 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
     lost_part = f"lost after {plural(hi, 'move')} (proved)" if hi <= n else "not proved lost after the last move"
     which = "the losing move is" if hi <= n and lo >= 0 else "the losing move, if there is one, is"
     message = (f"Not settled within {budget}: the game was {won_part} and {lost_part}; {which} "
-               f"one of moves {max(first, 1)} to {last_k}.{TRY_LARGER}")
+               f"{_range_words(positions, moves, max(first, 1), last_k)}.{TRY_LARGER}")
     return done("unknown", message, losing_range=(max(first, 1), last_k))

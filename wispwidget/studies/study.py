@@ -52,7 +52,8 @@ def run_job(job: StudyJob) -> dict[str, Any]:
 
 
 def _play_job(job: StudyJob, position) -> dict[str, Any]:
-    """A game played by an honest player: ``won`` or ``lost`` (the player lost; nothing is proved)."""
+    """A game played by an honest player: ``won`` or ``not won`` (the player did not win it; nothing is proved
+    about the deal, so not the solver's ``lost``)."""
     import time as _time
 
     started = _time.perf_counter()
@@ -63,7 +64,7 @@ def _play_job(job: StudyJob, position) -> dict[str, Any]:
         player.max_positions = min(job.max_positions, player.max_positions)
     game = play_game(position, player, seed=job.seed)
     return {"game": job.game, "variant": job.variant, "seed": job.seed, "player": job.player,
-            "result": "won" if game.won else "lost", "moves": len(game.moves),
+            "result": "won" if game.won else "not won", "moves": len(game.moves),
             "seconds": round(_time.perf_counter() - started, 4), "reason": game.reason}
 
 
@@ -208,7 +209,7 @@ class Tally:
         if self.players:
             won = counts["won"]
             low, high = wilson_interval(won, n)
-            return {"deals": n, "player": ", ".join(sorted(self.players)), "won": won, "lost": n - won,
+            return {"deals": n, "player": ", ".join(sorted(self.players)), "won": won, "not_won": n - won,
                     "won_share": won / n if n else 0.0, "won_low": low, "won_high": high,
                     "median_moves": percentile(list(self.moves), 0.5), "median_seconds": percentile(seconds, 0.5),
                     "p90_seconds": percentile(seconds, 0.9)}
@@ -333,7 +334,7 @@ def _is_record(record: Any, player: str) -> bool:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
         return False
     thoughtful = "player" not in record
-    allowed = ("won", "lost", "unknown") if thoughtful else ("won", "lost")
+    allowed = ("won", "lost", "unknown") if thoughtful else ("won", "not won")
     numbers = ("positions", "moves", "seconds") if thoughtful else ("moves", "seconds")
     return record.get("result") in allowed and all(
         isinstance(record.get(k), (int, float)) and not isinstance(record.get(k), bool) for k in numbers)

@@ -165,7 +165,8 @@ def differences(base: GameSpec, spec: GameSpec, *, short: bool = False) -> list[
         piles = f"{spec.piles} pile" + ("s" if spec.piles != 1 else "")
         say(f"{piles} of {down} down + {up} up" if same else piles, f"{piles} {down}+{up}" if same else piles)
     if spec.deck != base.deck:
-        say(f"deck {describe_deck(spec.deck)}", describe_deck(spec.deck).replace(" of ", " "))
+        deck = describe_deck(spec.deck)  # "1 deck", "2 decks", "A-6 of ♠♥"
+        say(deck if deck.endswith(("deck", "decks")) else f"deck {deck}", deck.replace(" of ", " "))
     return out
 
 

@@ -44,7 +44,7 @@ from ..search.hints import HINT_POSITIONS, Hint, Hinter
 from ..search.planner import PlanSettings
 from ..search.players import PLAYERS, InformationSet, PlannerPlayer, referee
 from ..search.solver import SolveResult, solve
-from ..studies.review import TRY_LARGER
+from ..studies.review import TRY_LARGER, checks_expected
 from ..studies.review import review as run_review
 from ..studies.variant_study import menu_label
 from ..studies.winnable import catalogue_range, proved_seeds
@@ -62,6 +62,7 @@ REVIEW_POSITIONS = HINT_POSITIONS  # per position a review checks, as a hint's (
 REVIEW_AGAIN = 5  # pressing Review again on an unsettled review multiplies its budget by this much
 REVIEW_MOST = 5_000_000  # up to this many positions for each position checked (about a minute each at worst)
 WATCH_PATIENCE = 60  # Watch stops after this many moves that show, deal and put away nothing (cards still hidden)
+REVIEWING = "Reviewing the moves played…"
 NO_MOVE_LEFT = "No move is left: Undo, Restart, or Review to see where the game was lost."
 ALREADY_WON = "The game is already won; deal a new game to play again."
 
@@ -576,10 +577,9 @@ class TableController:
         never looking at them), ``hindsight`` (the older hindsight vote) or ``heuristic``. It is handed
         only what a person sees, under the same ``referee`` as ``play_game``: it stops when it wins, has no move
         left, goes round in circles, shows nothing new in ``WATCH_PATIENCE`` moves (no card turned, dealt or put
-        away) or reaches the move limit, and when someone moves or ``stop()`` is called.
+        away; a plan that ends by showing one is played to its end) or reaches the move limit, and when someone
+        moves or ``stop()`` is called.
         """
-
-
         if player not in PLAYERS:
             raise WispError(f"unknown player {player!r} (one of {', '.join(PLAYERS)})")
         with self.lock:
@@ -637,8 +637,8 @@ class TableController:
             known_lost = self._proved_lost_along(start, moves)
 
             def work(job: Job) -> Any:
-                def progress(checked: int, about: int) -> None:
-                    job.label = f"Reviewing the moves played… position {checked} of about {max(about, checked)}"
+                def progress(checked: int, about: int) -> None:  # the next position is being checked
+                    job.label = f"{REVIEWING} position {checked + 1} of about {max(about, checked + 1)}"
 
                 return run_review(start, moves, max_positions=budget, cancel=job.token, progress=progress,
                                   known_lost=known_lost)
@@ -649,6 +649,7 @@ class TableController:
                         return
                     self.last_review = result
                     self._unsettled_review = (version, budget) if result.verdict == "unknown" else None
+                    self._learn_review(start, moves, result)
                     if show and result.verdict == "lost-at":
                         self._show_losing_move(result)
                     elif show and result.verdict == "kept-winnable" and result.moves and result.better:
@@ -659,7 +660,9 @@ class TableController:
                         self.say(result.message, "info")
                     self._publish()
 
-            job = self.jobs.start("review", "Reviewing the moves played…", work, done)
+            self.say(f"{REVIEWING} Each position checked is solved seeing every card.", "info")
+            job = self.jobs.start("review", f"{REVIEWING} position 1 of about {checks_expected(len(moves))}", work,
+                                  done)
         return self._finish(job, wait)
 
     def _review_budget(self) -> int:
@@ -677,6 +680,21 @@ class TableController:
             return f" Press Review again to search longer ({more:,} positions per position checked)."
         return (" That is the most Review searches from the table; w.review(max_positions=...) searches longer "
                 "(it may take minutes).")
+
+    def _learn_review(self, start: Position, moves: list[Move], result: Any) -> None:
+        """What a review proved along the moves, for the running verdict (Undo and Redo show it at once): every
+        position up to the last proved winnable is winnable, every one from the first proved lost is lost."""
+        won = [k for k, answer in result.steps if answer == "won"]
+        lost = [k for k, answer in result.steps if answer == "lost"]
+        last_won, first_lost = max(won, default=-1), min(lost, default=len(moves) + 1)
+        game = Game(start, validate=False)
+        for k in range(len(moves) + 1):
+            if k <= last_won:
+                self.facts[game.key()] = "winnable"
+            elif k >= first_lost:
+                self.facts.setdefault(game.key(), "no longer winnable" if last_won >= 0 else "lost")
+            if k < len(moves):
+                game.push(moves[k])
 
     def _proved_lost_along(self, start: Position, moves: list[Move]) -> list[int]:
         """The positions along the moves that the running verdict has already proved lost (no need to search)."""
