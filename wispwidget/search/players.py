@@ -242,6 +242,10 @@ class HindsightPlayer(Player):
         self.fallback.reset()
         self._plan, self._plan_key, self._lost_unseen = [], None, None
 
+    def mid_plan(self) -> bool:
+        """Whether moves of the line being followed are still to play (they end at the first reveal)."""
+        return bool(self._plan)
+
     def follows_plan(self, info: InformationSet) -> bool:
         """True when the choice from ``info`` is the next move of the line being followed (no vote)."""
         return bool(self._plan) and info.key == self._plan_key and self._plan[0] in info.legal_moves
