@@ -78,14 +78,11 @@ static int hashset_add(HashSet *h, uint64_t key) {
     return 1;
 }
 
-static uint64_t state_hash(const Game *g, const State *s) {
+/* The hash of position_key: `alike` 1 takes interchangeable piles as one position (the searches for plans),
+ * 0 tells them apart (the search for a way to one position, pile for pile). */
+static uint64_t state_hash(const Game *g, const State *s, int alike) {
     uint8_t key[KEYMAX];
-    return hash_bytes(key, make_key(g, s, key));
-}
-
-static uint64_t exact_hash(const Game *g, const State *s) {
-    uint8_t key[KEYMAX];
-    return hash_bytes(key, position_key(g, s, key, 0));
+    return hash_bytes(key, position_key(g, s, key, alike));
 }
 
 /* ---------------------------------------------------------------- determinizations */
@@ -258,7 +255,7 @@ static int32_t stage_search(Planner *P, const Search *S, const State *start, int
     State s;
     arena_reset(A);
     int32_t best = heuristic(S, start);
-    if (hashset_add(&A->seen, state_hash(g, start)) < 0 || store_add(&A->store, g, -1, 0, start, 0) < 0 ||
+    if (hashset_add(&A->seen, state_hash(g, start, 1)) < 0 || store_add(&A->store, g, -1, 0, start, 0) < 0 ||
         !heap_push(&A->heap, &A->nheap, prio_item(best, 0)))
         goto oom;
     for (int64_t expanded = 0; A->nheap && expanded < limit; expanded++) {
@@ -283,7 +280,7 @@ static int32_t stage_search(Planner *P, const Search *S, const State *start, int
                     pl->cost = deal ? here : c, pl->value = 0;
                 }
             } else {
-                int fresh = hashset_add(&A->seen, state_hash(g, &s));
+                int fresh = hashset_add(&A->seen, state_hash(g, &s, 1));
                 if (fresh < 0) goto oom;
                 if (fresh) {
                     c = heuristic(S, &s);
@@ -464,9 +461,8 @@ static int facts_missing(Facts *F, const Game *g, const State *s) {
     int met = 0;
     for (int p = 0; p < g->npiles; p++)
         for (int i = s->down[p]; i < s->n[p]; i++) {
-            uint8_t *seen = &F->seen[s->c[p][i] & 63][lies_on(s, p, i)];
-            met += *seen < F->want[s->c[p][i] & 63][lies_on(s, p, i)];
-            ++*seen;
+            int card = s->c[p][i] & 63, below = lies_on(s, p, i);
+            met += F->seen[card][below]++ < F->want[card][below];
         }
     for (int p = 0; p < g->npiles; p++)
         for (int i = s->down[p]; i < s->n[p]; i++) F->seen[s->c[p][i] & 63][lies_on(s, p, i)] = 0;
@@ -496,7 +492,7 @@ static int shortest_path(Planner *P, const Search *S, const State *root, int32_t
     for (int p = 0; p < g->npiles; p++)
         for (int i = s.down[p]; i < s.n[p]; i++) F->want[s.c[p][i] & 63][lies_on(&s, p, i)]++, F->total++;
     arena_reset(A);
-    if (hashset_add(&A->seen, exact_hash(g, root)) < 0 || store_add(&A->store, g, -1, 0, root, 0) < 0 ||
+    if (hashset_add(&A->seen, state_hash(g, root, 0)) < 0 || store_add(&A->store, g, -1, 0, root, 0) < 0 ||
         !heap_push(&A->heap, &A->nheap, prio_item(facts_missing(F, g, root), 0)))
         goto done;
     for (int64_t expanded = 0; A->nheap && expanded < limit && found < 0; expanded++) {
@@ -514,7 +510,7 @@ static int shortest_path(Planner *P, const Search *S, const State *root, int32_t
             Move m = moves[i];
             int nfx = apply(g, &s, &m, fx), fail = 0;
             if (!is_won(&s) && !uses_stock(&m) && !turned_any(fx, nfx)) {
-                int fresh = hashset_add(&A->seen, exact_hash(g, &s));
+                int fresh = hashset_add(&A->seen, state_hash(g, &s, 0));
                 int left = fresh > 0 ? facts_missing(F, g, &s) : 0, f = depth + 1 + left;
                 if (fresh > 0 && f < longest) { /* else no shorter way through it */
                     int32_t child = store_add(&A->store, g, at, encode_move(&m), &s, (uint16_t)(depth + 1));

@@ -692,7 +692,7 @@ class TableController:
             if k <= last_won:
                 self.facts[game.key()] = "winnable"
             elif k >= first_lost:
-                self.facts.setdefault(game.key(), "no longer winnable" if last_won >= 0 else "lost")
+                self.facts.setdefault(game.key(), "no longer winnable" if self._ever_winnable() else "lost")
             if k < len(moves):
                 game.push(moves[k])
 
