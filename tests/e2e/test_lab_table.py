@@ -352,6 +352,7 @@ def test_a_deal_flies_from_the_stock_one_pile_after_another(lab):
 def test_a_finished_run_flies_to_its_foundation_and_the_win_is_summed_up(lab):
     page, kernel, _ = lab
     load(page, kernel, one_move_from_winning(), "AS")
+    settled(page)  # the loaded position's cards fly in from the stock: sample the run's flight, not theirs
     home = box(page, '.ww-root [data-pile="f3"]')
     page.evaluate(SAMPLE, [".ww-root .ww-leaving"])
     page.locator('.ww-root [data-pile="t1"] [data-card="AS"]').click()
