@@ -15,6 +15,8 @@ export interface Share {
 
 export interface Summary {
   name: string;
+  /** The game menu's short name (a lab variant's changes first); the name when absent. */
+  label?: string;
   deals: number;
   max_positions: number;
   engine: string;
@@ -53,33 +55,45 @@ function el(tag: string, attrs: Record<string, string> = {}, ...children: (Node 
 /** Widest the bars are drawn; below `NARROW` each bar's words go on their own line above it. */
 export const BARS_WIDTH = 520;
 const NARROW = 400;
-/** The words' column beside the bars (wide): room for "variant: winnable 100%-100% (95%)" in bold. */
-export const LABELS_WIDTH = 230;
+/** The words' column beside the bars (wide): room for "winnable 100%-100% (95%)" in bold at `FONT` px. */
+export const LABELS_WIDTH = 200;
+/** The bars' words are the lab's own size (13 px), so a class reads them as well as the controls. */
+export const FONT = 13;
+const ROLES = { base: "Base game", variant: "Variant" } as const;
+
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** `text` cut to about `room` pixels of `FONT`-px words, with an ellipsis when cut. */
+function fitted(text: string, room: number): string {
+  const most = Math.max(8, Math.floor(room / (0.6 * FONT)));
+  return text.length <= most ? text : `${text.slice(0, most - 1).trimEnd()}…`;
+}
 
 /**
- * The bars of one study as SVG, `width` pixels wide: per game, one bar per outcome with its Wilson interval as
- * a whisker just under it, then the winnable share's range with the unknown deals counted both ways (proved won
- * at the low end, won at the high end): an all-unknown study reads "winnable 0-100%", never as a game nobody
- * wins. Text and whiskers take the page's colour (currentColor), so a dark theme reads as well as a light one.
- * Narrower than 400 px (a notebook beside its file browser), each row's words stand above its bar.
+ * The bars of one study as SVG, `width` pixels wide: per game, a heading with its name ("Base game: Will o' the
+ * Wisp", "Variant: any run moves — Will o' the Wisp"), one bar per outcome with its Wilson interval as a whisker
+ * just under it, then the winnable share's range with the unknown deals counted both ways (proved won at the low
+ * end, won at the high end): an all-unknown study reads "winnable 0-100%", never as a game nobody wins. Text and
+ * whiskers take the page's colour (currentColor), so a dark theme reads as well as a light one. Narrower than
+ * 400 px (a notebook beside its file browser), each row's words stand above its bar.
  */
 export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): string {
   const rows = (["base", "variant"] as const).filter((k) => results[k]);
   if (!rows.length) return "";
   width = Math.round(Math.max(220, Math.min(BARS_WIDTH, width)));
   const narrow = width < NARROW;
-  const words = narrow ? 13 : 0, barH = 18, gap = 10, left = narrow ? 4 : LABELS_WIDTH;
-  const rowH = words + barH;
+  const words = narrow ? FONT + 3 : 0, barH = FONT + 7, gap = 10, left = narrow ? 4 : LABELS_WIDTH;
+  const rowH = words + barH, headH = FONT + 8;
   const first = results[rows[0]];
   const seeds = first.seeds ?? [];
   const from = seeds.length ? ` (deals ${seeds[0]}-${seeds[seeds.length - 1]})` : "";
   const budget = `${first.max_positions.toLocaleString("en")} position${first.max_positions === 1 ? "" : "s"}`;
   const caption = [`${first.deals} deal${first.deals === 1 ? "" : "s"}${from} at ${budget} each`,
     "whiskers: 95% intervals"];
-  const height = rows.length * (4 * rowH + gap) + (narrow ? 46 : 34);
+  const height = rows.length * (headH + 4 * rowH + gap) + (narrow ? 2 * FONT + 24 : FONT + 24);
   const x = (v: number) => left + v * (width - left - 10);
-  const text = (y: number, content: string, weight = "") =>
-    `<text x="4" y="${y}" font-size="11"${weight ? ` font-weight="${weight}"` : ""}>${content}</text>`;
+  const text = (y: number, content: string, weight = "", attrs = "") =>
+    `<text x="4" y="${y}" font-size="${FONT}"${weight ? ` font-weight="${weight}"` : ""}${attrs}>${content}</text>`;
   // drawn at `width`, shown as wide as the lab (variant_lab.css): larger, for a class watching on a projector
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`
     + ` class="wisp-lab-bars"`
@@ -87,9 +101,13 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): s
   let y = 4;
   for (const key of rows) {
     const s = results[key];
+    const heading = `${ROLES[key]}: ${s.label || s.name}`;
+    svg += text(y + FONT, escapeXml(fitted(heading, width - 8)), "700", ` data-heading="${key}"`)
+      .replace("</text>", `<title>${escapeXml(heading)}</title></text>`);
+    y += headH;
     for (const [outcome, label, colour] of OUTCOMES) {
       const share = s[outcome];
-      svg += text(y + (narrow ? words - 3 : barH - 6), `${key}: ${label} ${share.count}/${s.deals}`);
+      svg += text(y + (narrow ? words - 3 : barH - 6), `${label} ${share.count}/${s.deals}`);
       // The bar on top, its interval just under it (never drawn over the bar's colour), capped at both ends;
       // the next row's bar starts well below the whisker, so each whisker plainly belongs to the bar above it.
       const top = y + words + 1;
@@ -101,16 +119,16 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): s
       y += rowH;
     }
     const [low, high] = [s.winnable_low, s.winnable_high];
-    svg += text(y + (narrow ? words - 3 : barH - 6), `${key}: winnable ${percent(low)}-${percent(high)} (95%)`, "600");
+    svg += text(y + (narrow ? words - 3 : barH - 6), `winnable ${percent(low)}-${percent(high)} (95%)`, "600");
     svg += `<rect data-range="${key}-winnable" x="${x(low).toFixed(1)}" y="${y + words + 2}" width="${Math.max(1, x(high) - x(low)).toFixed(1)}"`
       + ` height="10" fill="#43a047" fill-opacity="0.3" stroke="#43a047" stroke-width="1"/>`;
     y += rowH + gap;
   }
-  svg += `<text x="${left}" y="${y + 6}" font-size="10">0%</text>`;
-  svg += `<text x="${width - 40}" y="${y + 6}" font-size="10">100%</text>`;
+  svg += `<text x="${left}" y="${y + 6}" font-size="${FONT - 1}">0%</text>`;
+  svg += `<text x="${width - 44}" y="${y + 6}" font-size="${FONT - 1}">100%</text>`;
   const lines = narrow ? caption : [caption.join("; ")];
-  svg += `<text data-caption="" x="4" y="${y + 22}" font-size="10">`
-    + lines.map((line, i) => `<tspan x="4" dy="${i ? 12 : 0}">${line}</tspan>`).join("") + "</text></svg>";
+  svg += `<text data-caption="" x="4" y="${y + 10 + FONT}" font-size="${FONT - 1}">`
+    + lines.map((line, i) => `<tspan x="4" dy="${i ? FONT + 2 : 0}">${line}</tspan>`).join("") + "</text></svg>";
   return svg;
 }
 
@@ -121,6 +139,7 @@ function select(name: string, choices: Record<string, string>, value: string): H
     option.selected = key === value;
     node.append(option);
   }
+  node.title = choices[value] ?? ""; // the whole choice, where a narrow cell cuts the menu short
   return node;
 }
 

@@ -241,6 +241,9 @@ def test_front_end_messages():
     try:
         lab._on_front_end_message(lab, {"type": "play"}, [])
         assert lab.table is not None and lab.table.game.spec == lab.spec
+        # a button's words are for a player: the variant's name and deal, no code and no engine id
+        assert lab.status.startswith(f"A table for {lab.spec.name}, deal ") and lab.status.endswith("is ready below.")
+        assert "lab-" not in lab.status and "ww." not in lab.status
     finally:
         CATALOGUE.pop(lab.spec.key, None)
 

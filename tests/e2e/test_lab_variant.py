@@ -66,27 +66,39 @@ def test_the_lab_reads_in_either_theme_and_no_control_covers_another(theme, tmp_
         if theme == "dark":
             assert sum(looks["background"]) < 200, looks  # the dark theme is on
         assert looks["texts"] >= 4.5 and looks["labels"] >= 4.5, looks  # WCAG AA for text
-        assert looks["count"] == 17 and looks["whiskers"] >= 3, looks  # 11 words, 6 intervals: none missed
+        assert looks["count"] == 19 and looks["whiskers"] >= 3, looks  # 13 words, 6 intervals: none missed
         assert looks["overlaps"] == 0 and looks["cut"] == [], looks
         assert looks["right"] <= looks["width"] + 1, looks
         red = {symbol: rgb[0] > 150 and max(rgb[1:3]) < 110 for symbol, rgb in looks["suits"].items()}
         assert red == {"♣": False, "♦": True, "♥": True, "♠": False}, looks  # ♦ and ♥ are red, ♣ and ♠ not
         # An all-unknown study: the winnable range spans the whole scale, and it says so in words.
-        expect(root.locator(".wisp-lab-bars")).to_contain_text("variant: winnable 0%-100% (95%)")
+        expect(root.locator(".wisp-lab-bars")).to_contain_text("winnable 0%-100% (95%)")
+        # each game's bars under a heading with its name, not an engine word
+        expect(root.locator("[data-heading=base]")).to_contain_text("Base game: Will o' the Wisp")
+        expect(root.locator("[data-heading=variant]")).to_contain_text("Variant: builds up — Will o' the Wisp")
         # the bars fill the lab's width, their words large enough for a class to read on a projector, and no
         # row's words run into the bars
         bars = page.evaluate("""() => {
           const svg = document.querySelector('.wisp-lab-bars'), lab = document.querySelector('.wisp-lab');
-          const words = [...svg.querySelectorAll('text')].filter((t) => !t.hasAttribute('data-caption')
-            && /: /.test(t.textContent)).map((t) => t.getBoundingClientRect());
+          const words = [...svg.querySelectorAll('text')].filter((t) => /[/]|winnable/.test(t.textContent)
+            && !t.hasAttribute('data-heading')).map((t) => t.getBoundingClientRect());
+          const heading = svg.querySelector('[data-heading=variant]').getBoundingClientRect();
+          const variantBar = svg.querySelector('[data-bar=variant-won]').getBoundingClientRect();
+          const baseRange = svg.querySelector('[data-range=base-winnable]').getBoundingClientRect();
           const bars = [...svg.querySelectorAll('[data-bar], [data-range]')].map((r) => r.getBoundingClientRect());
           return {width: svg.getBoundingClientRect().width, lab: lab.getBoundingClientRect().width,
                   smallest: Math.min(...words.map((r) => r.height)), wordsEnd: Math.max(...words.map((r) => r.right)),
-                  barsStart: Math.min(...bars.map((r) => r.left))};
+                  barsStart: Math.min(...bars.map((r) => r.left)), rows: words.length,
+                  headingTop: heading.top, headingBottom: heading.bottom, variantBarTop: variantBar.top,
+                  baseRangeBottom: baseRange.bottom, headingRight: heading.right,
+                  svgRight: svg.getBoundingClientRect().right};
         }""")
         assert bars["width"] >= bars["lab"] - 2, bars
         assert bars["smallest"] >= 14, bars  # the words were 11 px, drawn at their own size
-        assert bars["wordsEnd"] <= bars["barsStart"], bars
+        assert bars["rows"] == 8 and bars["wordsEnd"] <= bars["barsStart"], bars
+        # the variant's heading sits between the base's bars and its own, inside the chart
+        assert bars["baseRangeBottom"] <= bars["headingTop"] and bars["headingBottom"] <= bars["variantBarTop"], bars
+        assert bars["headingRight"] <= bars["svgRight"] + 1, bars
         if theme == "light":  # a notebook beside its file browser: the cell is about 320 px wide
             page.evaluate("document.querySelector('.wisp-lab').parentElement.style.width = '320px'")
             until_narrow = "document.querySelector('.wisp-lab-bars').getAttribute('width') !== '520'"
@@ -94,5 +106,9 @@ def test_the_lab_reads_in_either_theme_and_no_control_covers_another(theme, tmp_
             narrow = page.evaluate(LOOKS)
             root.screenshot(path=str(SHOTS / "lab_narrow.png"))
             assert narrow["overlaps"] == 0 and narrow["cut"] == [], narrow
+            # where a cell is narrower still and a menu cuts its choice, hovering it says the whole choice
+            titled = page.evaluate("""() => [...document.querySelectorAll('.wisp-lab select')]
+              .every((s) => s.title && s.title === s.selectedOptions[0].text)""")
+            assert titled
             assert narrow["width"] - narrow["left"] <= 321, narrow
             assert narrow["widest"] <= narrow["width"] + 1, narrow  # nothing sticks out past the lab's edge

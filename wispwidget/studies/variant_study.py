@@ -131,10 +131,15 @@ def make_variant(base: str | GameSpec = "will-o-the-wisp", **changes: Any) -> Ga
 def differences(base: GameSpec, spec: GameSpec, *, short: bool = False) -> list[str]:
     """How ``spec``'s rules differ from ``base``'s, in phrases for people (``short``: a few words each, for the
     game menu, which cuts long names: "any run moves" for "moves any run, whatever its suits")."""
-    out: list[str] = []
+    return [brief if short else long for long, brief in _difference_phrases(base, spec)]
+
+
+def _difference_phrases(base: GameSpec, spec: GameSpec) -> list[tuple[str, str]]:
+    """Each rule ``spec`` changes from ``base``, as a (long, short) pair of phrases."""
+    out: list[tuple[str, str]] = []
 
     def say(long: str, brief: str) -> None:
-        out.append(brief if short else long)
+        out.append((long, brief))
 
     if spec.movable is not base.movable:
         say(f"moves {CHOICES['movable'][spec.movable.value]}", _SHORT_MOVABLE[spec.movable])
@@ -180,10 +185,12 @@ def menu_label(spec: GameSpec) -> str:
     game starts with the same base name; any other game is ``words.menu_label``'s."""
     base_name = spec.name.partition(": ")[0]
     base = next((s for s in CATALOGUE.values() if s.game == spec.game and s.name == base_name), None)
-    if (base is not None and spec.variant.startswith("lab-")
-            and spec.name == f"{base.name}: {'; '.join(differences(base, spec))}"):  # the name make_variant gave
-        return f"{' · '.join(differences(base, spec, short=True))} — {words_menu_label(base)}"
-    return words_menu_label(spec)
+    if base is None or not spec.variant.startswith("lab-"):
+        return words_menu_label(spec)
+    phrases = _difference_phrases(base, spec)
+    if spec.name != f"{base.name}: {'; '.join(long for long, _ in phrases)}":  # a name of one's own is kept
+        return words_menu_label(spec)
+    return f"{' · '.join(brief for _, brief in phrases)} — {words_menu_label(base)}"
 
 
 def describe_deck(deck: Deck) -> str:
@@ -286,7 +293,8 @@ class StudyResult:
     def summary(self) -> dict[str, Any]:
         """A JSON-ready summary: counts, shares with intervals, the winnable bounds (what the lab draws)."""
         low, high = self.winnable_bounds
-        return {"game": self.spec.game, "variant": self.spec.variant, "name": self.spec.name, "deals": self.deals,
+        return {"game": self.spec.game, "variant": self.spec.variant, "name": self.spec.name,
+                "label": menu_label(self.spec), "deals": self.deals,
                 "max_positions": self.max_positions, "engine": self.engine, "cancelled": self.cancelled,
                 "seeds": [self.seeds[0], self.seeds[-1]] if self.seeds else [],
                 **{name: vars(self.share(name)) for name in ("won", "lost", "unknown")},

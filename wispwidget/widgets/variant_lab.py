@@ -189,6 +189,14 @@ class VariantLabWidget(anywidget.AnyWidget):
         With no ``seed``: the first deal the last study of this variant proved won; when it proved none, the
         first it did not settle, or else the deal after those it studied (all proved lost); the lab says which.
         """
+        table, described = self._open_table(seed, **kwargs)
+        spec = table.game.spec
+        self._say(f"A table for {described}, is ready: it is lab.table, or "
+                  f"ww.play({spec.game!r}, variant={spec.variant!r}, seed={table.seed}).")
+        return table
+
+    def _open_table(self, seed: int | None, **kwargs: Any) -> tuple[TableWidget, str]:
+        """A table on the registered variant (``play``'s choice of deal), and "name, deal N (why)" in words."""
         spec = self.register()
         proved = self.proved_won_seeds()
         which = ""
@@ -198,9 +206,7 @@ class VariantLabWidget(anywidget.AnyWidget):
         if dealt.seed in proved:
             which = " (proved winnable by the study)"
         self.table = TableWidget(dealt.game, seed=dealt.seed, **kwargs)
-        self._say(f"A table for {spec.name}, deal {dealt.seed}{which}, is ready: it is lab.table, or "
-                  f"ww.play({spec.game!r}, variant={spec.variant!r}, seed={dealt.seed}).")
-        return self.table
+        return self.table, f"{spec.name}, deal {dealt.seed}{which}"
 
     def _deal_to_play(self, proved: list[int]) -> tuple[int, str]:
         """The deal Play opens when none is asked for, and what the study said of it, in words."""
@@ -231,7 +237,9 @@ class VariantLabWidget(anywidget.AnyWidget):
         return result.records
 
     def _show_table(self) -> None:
-        table = self.play()
+        """The Play button: a table under the lab (a button's words name no code; ``play`` gives it in Python)."""
+        table, described = self._open_table(None)
+        self._say(f"A table for {described}, is ready below.")
         if self._output is not None:
             from IPython.display import display
 
