@@ -422,6 +422,19 @@ def test_review_takes_the_table_back_before_the_losing_move_and_shows_the_better
     assert w.review(show=False).verdict == "lost-at" and w.moves == len(played)  # Python may just ask
 
 
+def test_a_hint_that_proves_a_won_game_lost_says_no_longer_winnable_as_the_verdict_does():
+    from .test_review import lost_game
+
+    _, moves, k = lost_game(10)
+    w = play("mini-wisp", seed=10, auto_verdict=False)
+    assert w.hint().proved and w.controller.knowledge() == "winnable"  # the deal was proved winnable
+    for move in moves:
+        w.move(*move)
+    hint = w.hint()
+    assert hint.verdict == "lost" and w.controller.knowledge() == "no longer winnable"
+    assert w.verdict == "no longer winnable"  # not "proved lost": the player lost a game that could be won
+
+
 def test_review_says_when_the_losing_move_was_watchs_not_the_players():
     from wispwidget import Move
 

@@ -405,12 +405,14 @@ class TableController:
                 replay.push(move)
                 self.facts[replay.key()] = "winnable"
         elif result.result == "lost":
-            self.facts[key] = "no longer winnable" if self._ever_winnable() else "lost"
+            self.facts[key] = self._lost_word()
         else:
             self.unknown[key] = max(self.unknown.get(key, 0), result.positions)
 
-    def _ever_winnable(self) -> bool:
-        return "winnable" in self.facts.values() or bool(self.hinter._line)
+    def _lost_word(self) -> str:
+        """A position proved lost, in the verdict's words: "no longer winnable" once this game was proved
+        winnable (by the verdict, a hint, Solve or a review), else "lost"."""
+        return "no longer winnable" if "winnable" in self.facts.values() or self.hinter._line else "lost"
 
     @property
     def verdict(self) -> str:
@@ -460,7 +462,7 @@ class TableController:
                     if hint.proved:
                         self.facts[self.game.key()] = "winnable"
                     elif hint.verdict == "lost":
-                        self.facts.setdefault(self.game.key(), "lost")
+                        self.facts.setdefault(self.game.key(), self._lost_word())
                     elif hint.verdict == "unknown" and not job.cancelled:  # the status line says the larger budget
                         key = self.game.key()
                         self.unknown[key] = max(self.unknown.get(key, 0), hint.positions)
@@ -692,7 +694,7 @@ class TableController:
             if k <= last_won:
                 self.facts[game.key()] = "winnable"
             elif k >= first_lost:
-                self.facts.setdefault(game.key(), "no longer winnable" if self._ever_winnable() else "lost")
+                self.facts.setdefault(game.key(), self._lost_word())
             if k < len(moves):
                 game.push(moves[k])
 
