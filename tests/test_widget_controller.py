@@ -425,7 +425,7 @@ def test_review_takes_the_table_back_before_the_losing_move_and_shows_the_better
 def test_a_hint_that_proves_a_won_game_lost_says_no_longer_winnable_as_the_verdict_does():
     from .test_review import lost_game
 
-    _, moves, k = lost_game(10)
+    _, moves, _ = lost_game(10)
     w = play("mini-wisp", seed=10, auto_verdict=False)
     assert w.hint().proved and w.controller.knowledge() == "winnable"  # the deal was proved winnable
     for move in moves:
