@@ -430,7 +430,7 @@ describe("panels drawn from the kernel's traits", () => {
     expect(el.querySelector('[data-pile="t1"]')!.classList.contains("ww-hint")).toBe(false);
     const text = el.querySelector(".ww-hint-text") as HTMLElement;
     expect(text.hidden).toBe(false);
-    expect(text.textContent).toBe("Move 9\u2665 8\u2665 onto 10\u2660. (a suggestion, not a proof)");
+    expect(text.textContent).toBe("Move 9\u2665 8\u2665 onto 10\u2660 (a suggestion, not a proof).");
     const said = "Try Deal: a suggestion, not a proof; no winning line was found within 250,000 positions.";
     model.emit("hint_move", { from: "stock", to: "tableau", count: 1, text: said, proved: false });
     expect(text.textContent).toBe(said); // the kernel said it already: once is enough

@@ -53,7 +53,7 @@ function el(tag: string, attrs: Record<string, string> = {}, ...children: (Node 
 }
 
 /** Widest the bars are drawn; below `NARROW` each bar's words go on their own line above it. */
-export const BARS_WIDTH = 520;
+export const BARS_WIDTH = 720; // the lab's own widest (variant_lab.css): drawn at the width shown, words at 13 px
 const NARROW = 400;
 /** The words' column beside the bars (wide): room for "winnable 100%-100% (95%)" in bold at `FONT` px. */
 export const LABELS_WIDTH = 200;
@@ -94,7 +94,7 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): s
   const x = (v: number) => left + v * (width - left - 10);
   const text = (y: number, content: string, weight = "", attrs = "") =>
     `<text x="4" y="${y}" font-size="${FONT}"${weight ? ` font-weight="${weight}"` : ""}${attrs}>${content}</text>`;
-  // drawn at `width`, shown as wide as the lab (variant_lab.css): larger, for a class watching on a projector
+  // drawn at `width`, the lab's own width (variant_lab.css), so its words are the lab's size
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`
     + ` class="wisp-lab-bars"`
     + ` fill="currentColor" role="img" aria-label="Won, lost and unknown deals with 95% intervals">`;

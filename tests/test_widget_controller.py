@@ -46,6 +46,15 @@ def test_the_controller_alone_plays_and_publishes_without_ipywidgets():
     assert "Undid" in c.message["text"]
 
 
+def test_undo_and_redo_of_a_deal_say_the_deal_in_a_sentence():
+    c = TableController(deal("will-o-the-wisp", 7), seed=7, auto_verdict=False)
+    c.move("stock", "tableau", 1)
+    c.undo()
+    assert c.message["text"] == "Undid the deal."
+    c.redo()
+    assert c.message["text"] == "Redid the deal."  # not "Redid Deal."
+
+
 def test_a_deal_from_the_proved_catalogue_is_winnable_before_any_search():
     w = TableWidget(deal("black-widow", 5), seed=5, winnable=True, auto_verdict=True, verdict_positions=100_000)
     assert w.verdict == "winnable" and "winnable" in w.status and "unknown" not in w.status
@@ -491,6 +500,7 @@ def test_review_again_on_an_unsettled_review_searches_longer_up_to_a_limit(monke
     assert "Try a larger budget" not in w.message["text"]  # the table says how
     assert w.review().verdict == "unknown" and budgets_of(calls) == [2, 10]
     assert "That is the most Review searches from the table" in w.message["text"]
+    assert "w.review(" not in w.message["text"] and "max_positions" not in w.message["text"]  # no code for a player
     w.review()
     assert budgets_of(calls) == [2, 10, 10]  # no further
     w.undo()
@@ -556,3 +566,14 @@ def test_the_review_buttons_budget_is_set_from_python_and_checked(monkeypatch):
         with pytest.raises(LimitError):
             w.review_positions = bad
     assert w.review_positions == 5_000
+
+
+def test_an_unsettled_review_says_where_the_game_was_last_proved_winnable():
+    from wispwidget.studies.review import Review
+    from wispwidget.widgets.controller import _where_to_look
+
+    settled_to_4 = Review("unknown", "…", (), losing_range=(5, 9), steps=((0, "won"), (4, "won"), (9, "unknown")))
+    assert "Undo back to before move 5: Hint there shows a move that keeps a win" in _where_to_look(settled_to_4)
+    never_won = Review("unknown", "…", (), losing_range=(1, 9), steps=((0, "unknown"), (9, "unknown")))
+    assert _where_to_look(never_won) == ""  # nothing was proved winnable: no such position to look at
+

@@ -110,13 +110,17 @@ export interface ArrowEnds {
   apex?: number;
 }
 
-/** A quadratic arc from `from` to `to` whose highest point is `apex` (above the cards in between), or a bend. */
-function arc({ from, to, apex }: ArrowEnds): string {
+/** The arrow's path from `from` to `to`: straight up from the cards moved, across at `apex` (above the cards
+ * in between) or a little above the higher end, and straight down onto the target, its two bends rounded. The
+ * ends stand right of the cards' middles (arrowEnds), so the line crosses neither card's index corner. */
+export function arc({ from, to, apex }: ArrowEnds): string {
   const bend = Math.min(60, Math.hypot(to.x - from.x, to.y - from.y) / 4);
-  const top = Math.min(apex ?? Infinity, Math.min(from.y, to.y) - bend / 2);
-  const mx = (from.x + to.x) / 2;
-  const my = 2 * top - (from.y + to.y) / 2;
-  return `M${from.x} ${from.y} Q${mx} ${my} ${to.x} ${to.y}`;
+  const top = Math.min(apex ?? Infinity, Math.min(from.y, to.y) - Math.max(12, bend / 2));
+  const dx = to.x - from.x, turn = Math.sign(dx) || 1;
+  const r = Math.max(0, Math.min(14, Math.abs(dx) / 2, from.y - top, to.y - top));
+  const n = (v: number) => Math.round(v * 10) / 10;
+  return `M${n(from.x)} ${n(from.y)} V${n(top + r)} Q${n(from.x)} ${n(top)} ${n(from.x + turn * r)} ${n(top)}`
+    + ` H${n(to.x - turn * r)} Q${n(to.x)} ${n(top)} ${n(to.x)} ${n(top + r)} V${n(to.y)}`;
 }
 
 /** The hint: an arrow from the cards to move to where they go, and the engine's sentence; after Review, a
@@ -147,7 +151,8 @@ export class HintArrow {
     this.text.hidden = !on || !hint!.text;
     // A suggestion says so once: the kernel's words may already say it.
     const unsaid = hint?.proved === false && !/not a proof/.test(hint.text ?? "");
-    if (on && hint!.text) this.text.textContent = unsaid ? `${hint!.text} (a suggestion, not a proof)` : hint!.text;
+    // (inside the sentence: "…in the best order (a suggestion, not a proof).")
+    if (on && hint!.text) this.text.textContent = unsaid ? `${hint!.text.replace(/\.\s*$/, "")} (a suggestion, not a proof).` : hint!.text;
     if (!on || (!hinted && !played)) {
       this.svg.style.display = "none";
       return;

@@ -1,3 +1,4 @@
+import { arc } from "./panels";
 import { describe, expect, it } from "vitest";
 import type { TableState } from "../types";
 import { pileOrder, describePile } from "./keyboard";
@@ -157,3 +158,21 @@ describe("zooming out for a long pile", () => {
     expect(fitMetrics(1380, 10, 10, [{ down: 5, up: 90 }], 400).cardW).toBe(MIN_CARD_W);
   });
 });
+
+describe("the hint's arrow", () => {
+  it("leaves straight up, crosses above both ends and lands straight down, at the ends it is given", () => {
+    const d = arc({ from: { x: 700, y: 220 }, to: { x: 70, y: 250 }, apex: 160 });
+    expect(d).toMatch(/^M700 220 V[\d.]+ Q700 160 [\d.]+ 160 H[\d.]+ Q70 160 70 [\d.]+ V250$/);
+    // no apex: still above the higher end, by at least 12 px
+    const low = arc({ from: { x: 100, y: 300 }, to: { x: 180, y: 280 } });
+    const top = Number(low.match(/Q100 ([\d.]+)/)![1]);
+    expect(top).toBeLessThanOrEqual(280 - 12);
+  });
+
+  it("bends in the right direction whichever way the move goes, and copes with a move straight down", () => {
+    expect(arc({ from: { x: 10, y: 200 }, to: { x: 300, y: 200 }, apex: 150 })).toContain("H286");
+    expect(arc({ from: { x: 300, y: 200 }, to: { x: 10, y: 200 }, apex: 150 })).toContain("H24");
+    expect(arc({ from: { x: 50, y: 200 }, to: { x: 50, y: 260 }, apex: 150 })).not.toContain("NaN");
+  });
+});
+

@@ -524,12 +524,12 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const origin = board.getBoundingClientRect();
     const a = restingBox(fromEl);
     const z = restingBox(toEl);
-    const point = (r: Rect) => ({ x: r.left - origin.left + r.width / 2, y: r.top - origin.top + Math.min(r.height / 2, m.minUp * 1.5) });
     // a run's arrow starts in the middle of its first card's visible strip, not on the card after it
     const strip = moved[1] ? restingBox(moved[1].el).top - a.top : Infinity;
     return {
-      from: { x: point(a).x, y: a.top - origin.top + Math.min(a.height / 2, m.minUp * 1.5, strip / 2) },
-      to: { x: point(z).x, y: z.top - origin.top + Math.min(z.height, m.cardH) * 0.55 },
+      from: { x: a.left - origin.left + a.width * 0.75, y: a.top - origin.top + Math.min(a.height / 2, m.minUp * 1.5, strip / 2) },
+      // right of the middle: the line lands clear of the index corner even on a narrow card ("10♥")
+      to: { x: z.left - origin.left + z.width * 0.75, y: z.top - origin.top + Math.min(z.height, m.cardH) * 0.55 },
       apex: Math.min(a.top, z.top) - origin.top - m.gap,
     };
   }

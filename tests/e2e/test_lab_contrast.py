@@ -1,5 +1,6 @@
-"""The table's quiet words (the status line and the clock) read at WCAG's 4.5:1 in JupyterLab's light and dark
-themes, measured in a real browser with the colours alpha-blended onto what lies under them."""
+"""The table's quiet words (the status line, the clock, a refusal in its error colour) read at WCAG's 4.5:1 in
+JupyterLab's light and dark themes, measured in a real browser with the colours alpha-blended onto what lies
+under them."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ QUIET_WORDS = """() => {
     }
     return [255, 255, 255];
   };
-  return [".ww-status", ".ww-clock"].map((selector) => {
+  return [".ww-status", ".ww-clock", ".ww-live"].map((selector) => {
     const node = document.querySelector(".ww-root " + selector);
     const [r, g, b, a] = parse(getComputedStyle(node).color);
     const bg = under(node);
@@ -44,8 +45,12 @@ QUIET_WORDS = """() => {
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_status_line_and_the_clock_read_at_4_5_to_1_in_either_theme(theme):
+def test_the_status_line_the_clock_and_a_refusal_read_at_4_5_to_1_in_either_theme(theme):
     with lab_page([SETUP], settings=DARK_THEME if theme == "dark" else None) as (page, _kernel, _lab):
         page.locator(".ww-root .ww-clock:not([hidden])").wait_for(timeout=30_000)
+        # a refusal, as a move the rules forbid gets it: its words are on the felt, in the error colour
+        _kernel.value("w._on_front_end_message(w, {'type': 'move', 'from': 't0', 'to': 't1', 'count': 1, "
+                      "'version': w.version}, []) or w.message['kind']")
+        page.locator('.ww-root .ww-live[data-kind="error"]').wait_for(timeout=10_000)
         for selector, ratio in page.evaluate(QUIET_WORDS):
             assert ratio >= 4.5, (theme, selector, ratio)

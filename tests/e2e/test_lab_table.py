@@ -232,6 +232,32 @@ def test_ten_piles_fit_600_px_without_scrolling_sideways(lab):
         page.set_viewport_size({"width": 1400, "height": 1000})
 
 
+def test_the_keys_dialog_stays_inside_a_short_table_and_scrolls_to_its_last_line(lab):
+    page, kernel, _ = lab
+    narrow(page, 560)
+    try:
+        assert kernel.value("w.new_deal('will-o-the-wisp', seed=7) or w.seed") == 7
+        settled(page)
+        page.locator(".ww-root").first.focus()
+        page.keyboard.press("?")
+        dialog = page.get_by_role("dialog", name="Keyboard")
+        expect(dialog).to_be_visible()
+        fit = page.evaluate("""() => {
+          const root = document.querySelector(".ww-root"), dialog = root.querySelector(".ww-dialog.ww-keys");
+          const last = [...dialog.querySelectorAll("dd")].at(-1);
+          dialog.scrollTop = dialog.scrollHeight;
+          const [r, d, l] = [root, dialog, last].map((n) => n.getBoundingClientRect());
+          return { rootBottom: r.bottom, dialogBottom: d.bottom, lastBottom: l.bottom, lastTop: l.top,
+                   dialogTop: d.top };
+        }""")
+        assert fit["dialogBottom"] <= fit["rootBottom"] + 1, fit  # nothing hangs below the table (it was 69 px)
+        assert fit["dialogTop"] <= fit["lastTop"] and fit["lastBottom"] <= fit["dialogBottom"] + 1, fit
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
+
 def test_a_cell_too_narrow_for_ten_piles_scrolls_sideways_to_the_last_one(lab):
     page, kernel, _ = lab
     page.set_viewport_size({"width": 700, "height": 1000})
@@ -401,6 +427,23 @@ def test_the_hint_is_an_arrow_from_the_cards_to_their_target(lab):
 
     assert inside(ends[0], source), (ends, source)
     assert inside(ends[1], target), (ends, target)
+    # the line crosses neither card's index corner (its rank and suit stay readable under the arrow)
+    crossed = page.evaluate("""([from, to]) => {
+      const path = document.querySelector(".ww-root [data-hint-arrow] path.ww-arrow-line");
+      const m = path.getScreenCTM(), length = path.getTotalLength(), half = 2;  // the stroke's half width
+      const corners = [from, to].map((pile) => {
+        const card = [...document.querySelectorAll(`.ww-root [data-pile="${pile}"] [data-card]`)].at(-1);
+        return card.querySelector(".ww-tl").getBoundingClientRect();
+      });
+      const hits = [];
+      for (let i = 0; i <= 200; i++) {
+        const q = path.getPointAtLength(length * i / 200), x = q.x * m.a + m.e, y = q.y * m.d + m.f;
+        for (const c of corners)
+          if (x >= c.left - half && x <= c.right + half && y >= c.top - half && y <= c.bottom + half) hits.push([x, y]);
+      }
+      return hits;
+    }""", [hint["from"], hint["to"]])
+    assert crossed == [], crossed
     # its words are drawn once, in the hint bar; the message line keeps them for screen readers, in no space
     expect(page.locator(".ww-root .ww-hint-text")).to_have_text(hint["text"])
     assert page.locator(".ww-root .ww-live").text_content() == hint["text"]

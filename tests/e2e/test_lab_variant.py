@@ -91,17 +91,19 @@ def test_the_lab_reads_in_either_theme_and_no_control_covers_another(theme, tmp_
                   barsStart: Math.min(...bars.map((r) => r.left)), rows: words.length,
                   headingTop: heading.top, headingBottom: heading.bottom, variantBarTop: variantBar.top,
                   baseRangeBottom: baseRange.bottom, headingRight: heading.right,
-                  svgRight: svg.getBoundingClientRect().right};
+                  svgRight: svg.getBoundingClientRect().right,
+                  scale: svg.getBoundingClientRect().width / Number(svg.getAttribute('width'))};
         }""")
         assert bars["width"] >= bars["lab"] - 2, bars
         assert bars["smallest"] >= 14, bars  # the words were 11 px, drawn at their own size
+        assert 0.95 <= bars["scale"] <= 1.05, bars  # drawn at the width shown: words the size of the lab's own
         assert bars["rows"] == 8 and bars["wordsEnd"] <= bars["barsStart"], bars
         # the variant's heading sits between the base's bars and its own, inside the chart
         assert bars["baseRangeBottom"] <= bars["headingTop"] and bars["headingBottom"] <= bars["variantBarTop"], bars
         assert bars["headingRight"] <= bars["svgRight"] + 1, bars
         if theme == "light":  # a notebook beside its file browser: the cell is about 320 px wide
             page.evaluate("document.querySelector('.wisp-lab').parentElement.style.width = '320px'")
-            until_narrow = "document.querySelector('.wisp-lab-bars').getAttribute('width') !== '520'"
+            until_narrow = "document.querySelector('.wisp-lab-bars').getAttribute('width') === '320'"
             page.wait_for_function(until_narrow, timeout=5_000)  # the bars are drawn again for the width
             narrow = page.evaluate(LOOKS)
             root.screenshot(path=str(SHOTS / "lab_narrow.png"))

@@ -143,7 +143,7 @@ class TableController:
         with self.lock:
             move = self._undo_one()
             self.undos += 1
-            self._changed("undo", move, f"Undid {move_words(move, self.game)}.")
+            self._changed("undo", move, f"Undid {_taken_back(move, self.game)}.")
             return move
 
     def redo(self) -> Move:
@@ -152,7 +152,7 @@ class TableController:
             if not self.game.can_redo:
                 self.game.redo()  # raises the engine's "nothing to redo"
             move = self.game._redo[-1]
-            words = move_words(move, self.game)
+            words = _taken_back(move, self.game)
             parent = self.game.key()
             self.game.redo()
             self._inherit(parent)
@@ -657,7 +657,8 @@ class TableController:
                     elif show and result.verdict == "kept-winnable" and result.moves and result.better:
                         self._show_winning_move(result)
                     elif result.verdict == "unknown":
-                        self.say(result.message.removesuffix(TRY_LARGER) + self._review_longer(budget), "info")
+                        self.say(result.message.removesuffix(TRY_LARGER) + self._review_longer(budget)
+                                 + _where_to_look(result), "info")
                     else:
                         self.say(result.message, "info")
                     self._publish()
@@ -680,8 +681,7 @@ class TableController:
         if budget < REVIEW_MOST:
             more = min(budget * REVIEW_AGAIN, REVIEW_MOST)
             return f" Press Review again to search longer ({more:,} positions per position checked)."
-        return (" That is the most Review searches from the table; w.review(max_positions=...) searches longer "
-                "(it may take minutes).")
+        return " That is the most Review searches from the table, so which of these moves lost the game stays open."
 
     def _learn_review(self, start: Position, moves: list[Move], result: Any) -> None:
         """What a review proved along the moves, for the running verdict (Undo and Redo show it at once): every
@@ -926,3 +926,17 @@ class TableController:
             path.write_text(table_html(self._table, title=game_label(self.game.spec)), encoding="utf-8")
         return path
 
+
+def _taken_back(move: Move, game: Game) -> str:
+    """A move undone or redone, inside a sentence: "the deal" (not "Deal"), or the move in words."""
+    words = move_words(move, game)
+    return f"the {words.lower()}" if move.source == "stock" else words
+
+
+def _where_to_look(result: Any) -> str:
+    """After an unsettled review from the table: where to look for the lesson by hand (Undo, then Hint)."""
+    first = (result.losing_range or (0, 0))[0]
+    if first < 1 or not any(k == first - 1 and answer == "won" for k, answer in result.steps):
+        return ""
+    return (f" To see the last position proved winnable, Undo back to before move {first}: Hint there shows a "
+            "move that keeps a win.")
