@@ -218,7 +218,8 @@ class VariantLabWidget(anywidget.AnyWidget):
             return unsettled[0], " (the study proved no deal won; this one it could not settle either way)"
         if records:
             after = max(r["seed"] for r in records) + 1
-            return after, " (the study proved every deal it tried lost; this is the next deal, not studied)"
+            return after, (f" (the study proved every deal it tried lost, all {len(records)}: under these rules a deal "
+                           "may seldom or never be won; this is the next deal, not studied)")
         return self.first_seed, ""
 
     def proved_won_seeds(self) -> list[int]:
