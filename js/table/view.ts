@@ -489,9 +489,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const hinted = arrowEnds(hint.from, hint.to, count);
     const played = hint.played ? arrowEnds(hint.played.from, hint.played.to, hint.played.count) : null;
     if (hinted && played && hint.played!.to === hint.to) {
-      // both moves go to the same pile: the heads side by side, not one hidden under the other
-      hinted.to.x += m.cardW * 0.18;
-      played.to.x -= m.cardW * 0.18;
+      // both moves go to the same pile: the heads side by side, not one hidden under the other (both still
+      // right of the target's index corner, and inside the card)
+      hinted.to.x += m.cardW * 0.1;
+      played.to.x -= m.cardW * 0.15;
     }
     arrow.draw(hint, hinted, played);
   }
