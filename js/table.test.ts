@@ -109,6 +109,30 @@ describe("the table view", () => {
     expect(model.sent[1]).toEqual({ type: "click", pile: "stock", version: 3 });
   });
 
+  it("lets go the click on the pile a clicked card has just landed on (click, then 'where it goes')", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const { el, model } = mount();
+      (el.querySelector('[data-card="9H"]') as HTMLElement).click();
+      expect(model.sent).toEqual([{ type: "click", pile: "t0", count: 2, version: 3 }]);
+      const landed = state({ version: 4, tableau: [{ down: 2, up: [] }, { down: 2, up: ["TS", "9H", "8H"] }, { down: 0, up: [] }],
+        last: { move: ["t0", "t1", 2], kind: "play" }, legal: [["t1", "t2", 1]] });
+      model.emit("table", landed);
+      vi.advanceTimersByTime(400);
+      (el.querySelector('[data-card="8H"]') as HTMLElement).click(); // "…onto pile 2", where it already went
+      expect(model.sent.length).toBe(1);
+      (el.querySelector('[data-card="8H"]') as HTMLElement).click(); // asked again: a move of its own
+      expect(model.sent[1]).toEqual({ type: "click", pile: "t1", count: 1, version: 4 });
+      model.emit("table", state({ version: 5, tableau: [{ down: 2, up: [] }, { down: 2, up: ["TS", "9H"] }, { down: 0, up: ["8H"] }],
+        last: { move: ["t1", "t2", 1], kind: "play" }, legal: [["t2", "t0", 1]] }));
+      vi.advanceTimersByTime(2000); // long after: a click on the pile it went to is a move again
+      (el.querySelector('[data-card="8H"]') as HTMLElement).click();
+      expect(model.sent[2]).toEqual({ type: "click", pile: "t2", count: 1, version: 5 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("does not send anything for a face-down card", () => {
     const { el, model } = mount();
     (el.querySelector('[data-pile="t0"] [data-card="hidden"]') as HTMLElement).click();

@@ -100,6 +100,12 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   // -- requests -------------------------------------------------------------------------------------------
 
   let pending = false;
+  /** A click plays at once; a player used to "click the card, then where it goes" clicks the target next, on the
+   * card that has just landed there. That second click (on the pile the card went to, soon after) is let go,
+   * not sent: it would try to move the card again and be refused. */
+  const CLICK_LANDED_MS = 1500;
+  let clickedAt = 0;
+  let landed: { pile: string; at: number } | null = null;
   const queue: Request[] = [];
 
   function send(request: Request): void {
@@ -345,6 +351,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const isNew = next.last?.kind === "new" || (previous?.seed !== next.seed && previous !== next);
     const animate = motion.enabled() && !!previous && previous !== next && root.isConnected;
     state = next;
+    if (next.last?.kind === "play" && next.last.move && Date.now() - clickedAt < CLICK_LANDED_MS)
+      landed = { pile: next.last.move[1], at: Date.now() };  // the card clicked went there
 
     // where everything was
     const before = new Map<HTMLElement, Box>();
@@ -697,6 +705,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       return;
     }
     if (where.pile.startsWith("f") && state.family !== "forty") return;
+    const target = landed;
+    landed = null;
+    if (target && target.pile === where.pile && Date.now() - target.at < CLICK_LANDED_MS) return;
+    clickedAt = Date.now();
     send({ type: "click", pile: where.pile, count: countFrom(where.pile, where.card) });
   }
 
