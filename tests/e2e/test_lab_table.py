@@ -223,6 +223,20 @@ def test_ten_piles_fit_600_px_without_scrolling_sideways(lab):
         settled(page)
         toolbar = page.evaluate('() => document.querySelector(".ww-root .ww-toolbar").getBoundingClientRect().height')
         assert toolbar <= 40, toolbar
+        # there Undo and Redo are arrows (named for screen readers and on hover), so the menu keeps the game's
+        # whole name (it showed "Will o' the Wis")
+        assert kernel.value("w.new_deal('will-o-the-wisp', seed=7) or w.seed") == 7
+        settled(page)
+        menu = page.locator(".ww-root").get_by_role("combobox", name="Game")
+        expect(menu).to_have_value("will-o-the-wisp/standard")
+        cut = menu.evaluate(CUT_OPTIONS.replace("[...select.options]", "[select.selectedOptions[0]]"))
+        assert cut == [], cut
+        undo = page.locator(".ww-root").get_by_role("button", name="Undo")
+        expect(undo).to_be_visible()
+        assert undo.get_attribute("title").startswith("Undo") and undo.bounding_box()["width"] <= 36
+        toolbar = page.evaluate('() => document.querySelector(".ww-root .ww-toolbar").getBoundingClientRect().height')
+        assert toolbar <= 40, toolbar
+        assert kernel.value("w.new_deal('black-widow', seed=3) or w.seed") == 3
         narrow(page, 600)
         # the secondary actions are one click away
         page.locator(".ww-root").get_by_role("button", name="More").click()
