@@ -46,6 +46,22 @@ def position_file(tmp_path):
     return path
 
 
+def test_solve_will_not_write_its_solution_over_its_own_position(capsys, position_file):
+    before = position_file.read_text()
+    status, out, err = run(capsys, "solve", position_file, "--solution", position_file)
+    assert status == 2 and out == "" and one_line(err) and "overwrite the position" in err
+    assert position_file.read_text() == before
+
+
+def test_a_file_of_another_of_our_formats_is_named_as_such(capsys, position_file, tmp_path):
+    status, _out, err = run(capsys, "check", position_file)
+    assert status == 2 and one_line(err) and "this is a 'wisp-position/1' document, not a wisp-solution/1" in err
+    solution = tmp_path / "won.json"
+    assert run(capsys, "solve", position_file, "--solution", solution)[0] == 0
+    status, _out, err = run(capsys, "solve", solution)
+    assert status == 2 and one_line(err) and "this is a 'wisp-solution/1' document, not a wisp-position/1" in err
+
+
 # -- numbers ------------------------------------------------------------------------------------
 
 
@@ -54,7 +70,8 @@ def position_file(tmp_path):
     (["--max-positions", str(2**64 + 500_000)], "at most 50,000,000"),
     (["--max-positions", "0"], "at least 1"),
     (["--max-positions", "-1"], "at least 1"),
-    (["--max-positions", "9" * 5000], "at most 30 digits"),
+    (["--max-positions", "9" * 5000], "at most 1,000 digits"),
+    (["--max-positions", "1" + "0" * 30], "at most 50,000,000"),  # a large number is told the real limit
     (["--max-positions", "1e6"], "whole number"),
     (["--time-limit", "0"], "more than 0"),
     (["--time-limit", "-1"], "more than 0"),
@@ -293,6 +310,11 @@ def test_a_failed_study_keeps_the_old_file_and_the_finished_deals(capsys, monkey
     monkeypatch.setattr(study_module, "run_job", real)
     ran: list[int] = []
     monkeypatch.setattr(study_module, "run_job", lambda job: ran.append(job.seed) or real(job))
+    # FILE is not a study (last week's notes): resuming into it would replace it, so it is refused, both kept
+    status, _out, err = run(capsys, "study", "mini-wisp", "--deals", "1-10", "--output", out, "--quiet", "--resume")
+    assert status == 2 and one_line(err) and "line 1" in err and "not a study" in err and ran == []
+    assert out.read_text() == "the results of last week\n" and partial.read_text().endswith('{"game": "mini-wi')
+    out.unlink()  # the notes moved elsewhere: the study goes on from its .partial
     status, _out, err = run(capsys, "study", "mini-wisp", "--deals", "1-10", "--output", out, "--quiet", "--resume")
     assert status == 0 and ran == [6, 7, 8, 9, 10]
     assert [r["seed"] for r in _records(out)] == list(range(1, 11)) and not partial.exists()
@@ -306,6 +328,26 @@ def test_resume_refuses_a_file_of_another_study(capsys, tmp_path):
                             "--resume")
     assert status == 2 and one_line(err) and "mini-wisp" in err
     assert len(_records(out)) == 3
+
+
+def test_resume_refuses_a_file_that_is_not_a_study_and_a_changed_budget(capsys, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("My lecture notes\nweek 3: Spider\n")
+    status, _out, err = run(capsys, "study", "mini-wisp", "--deals", "1-2", "--output", notes, "--quiet", "--resume")
+    assert status == 2 and one_line(err) and "not a study" in err
+    assert notes.read_text() == "My lecture notes\nweek 3: Spider\n"  # not replaced
+    out = tmp_path / "lines.jsonl"
+    assert run(capsys, "study", "mini-wisp", "--deals", "1-3", "--max-positions", "1000", "--output", out,
+               "--quiet")[0] == 0
+    assert {r["max_positions"] for r in _records(out)} == {1000}  # each line says its budget
+    before = out.read_text()
+    status, _out, err = run(capsys, "study", "mini-wisp", "--deals", "1-5", "--max-positions", "5000", "--output",
+                            out, "--quiet", "--resume")
+    assert status == 2 and one_line(err) and "1,000 positions, not 5,000" in err and "--max-positions 1000" in err
+    assert out.read_text() == before
+    status, _out, _err = run(capsys, "study", "mini-wisp", "--deals", "1-5", "--max-positions", "1000", "--output",
+                             out, "--quiet", "--resume")
+    assert status == 0 and [r["seed"] for r in _records(out)] == [1, 2, 3, 4, 5]
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -328,8 +370,12 @@ def test_ctrl_c_keeps_the_finished_deals_and_resume_finishes(tmp_path, workers):
     assert out.read_text() == "precious\n"
     done = [r["seed"] for r in _records(partial)]
     assert done[:3] == [1, 2, 3]
-    result = proc("study", "black-widow", "--deals", f"1-{done[-1] + 2}", "--output", out, "--quiet",
-                  "--resume", "--max-positions", "200000", "--workers", workers, timeout=120)
+    resume = ("study", "black-widow", "--deals", f"1-{done[-1] + 2}", "--output", out, "--quiet", "--resume",
+              "--max-positions", "200000", "--workers", workers)
+    refused = proc(*resume, timeout=120)  # FILE is not a study: going on would replace it
+    assert refused.returncode == 2 and out.read_text() == "precious\n", refused.stderr
+    out.unlink()
+    result = proc(*resume, timeout=120)
     assert result.returncode == 0, result.stderr
     assert [r["seed"] for r in _records(out)] == list(range(1, done[-1] + 3))
 

@@ -311,6 +311,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     position = _read_position(args.file)
     if args.solution is not None:
         _check_writable(args.solution, "--solution")
+        if args.file != "-" and _same_file(args.file, args.solution):
+            raise UsageError("--solution names the position file itself; the solution would overwrite the position")
     try:
         result = solve(position, max_positions=args.max_positions, time_limit=args.time_limit)
     except (SolverDefect, MemoryError) as exc:
@@ -352,7 +354,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     if args.resume and not _is_special(args.output):
         for source in (args.output, args.output + ".partial"):
             try:
-                found = read_kept(source, spec.game, spec.variant, args.player)
+                found = read_kept(source, spec.game, spec.variant, args.player, args.max_positions)
             except StudyError as exc:
                 raise UsageError(str(exc)) from None
             for seed, record in found.items():

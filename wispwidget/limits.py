@@ -136,11 +136,12 @@ def parse_deal_range(text: str, name: str = "the range of deals") -> range:
 
 
 def parse_int(text: str, name: str) -> int:
-    """A command-line whole number (at most 30 digits, so a huge one is refused before it is converted)."""
+    """A command-line whole number (at most 1,000 digits, so a runaway one is refused before it is converted;
+    a merely large one is converted, so that the range check says the real limit)."""
     stripped = text.strip() if isinstance(text, str) else ""
-    if re.fullmatch(r"[+-]?[0-9]{31,}", stripped):
-        raise LimitError(f"{name} must be a whole number of at most 30 digits, not one of {len(stripped):,}")
-    if not re.fullmatch(r"[+-]?[0-9]{1,30}", stripped):
+    if re.fullmatch(r"[+-]?[0-9]{1001,}", stripped):
+        raise LimitError(f"{name} must be a whole number of at most 1,000 digits, not one of {len(stripped):,}")
+    if not re.fullmatch(r"[+-]?[0-9]{1,1000}", stripped):
         raise LimitError(f"{name} must be a whole number, not {echo(text)}")
     return int(stripped)
 

@@ -163,12 +163,21 @@ def _format(doc: dict[str, Any], expected: str, where: str) -> None:
         raise FormatError(f"{where}format: expected {expected!r}, not {echo(doc.get('format'))}")
 
 
+def _other_format(doc: Any, expected: str, where: str) -> None:
+    """A document of another of our formats is named as such, before its fields are read ("this is a
+    wisp-position/1, not a wisp-solution/1", not an unknown field of the one expected)."""
+    found = doc.get("format") if isinstance(doc, dict) else None
+    if isinstance(found, str) and found.startswith("wisp-") and found.partition("/")[0] != expected.partition("/")[0]:
+        raise FormatError(f"{where}format: this is a {echo(found)} document, not a {expected}")
+
+
 # -- positions ----------------------------------------------------------------------
 
 
 def position_from_dict(doc: Any, where: str = "") -> Position:
     """Read a ``wisp-position/1`` object and validate it."""
     prefix = f"{where}." if where else ""
+    _other_format(doc, POSITION_FORMAT, prefix)
     doc = _object(doc, where or "position", ["format", "game", "tableau", "stock"],
                   ["variant", "waste", "foundations"])
     _format(doc, POSITION_FORMAT, prefix)
@@ -276,6 +285,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 
 def solution_from_dict(doc: Any) -> tuple[Position, list[Move]]:
     """Read a ``wisp-solution/1`` object: the position and its moves (not yet replayed)."""
+    _other_format(doc, SOLUTION_FORMAT, "")
     doc = _object(doc, "solution", ["format", "position", "moves"])
     _format(doc, SOLUTION_FORMAT, "")
     position = position_from_dict(doc["position"], "position")

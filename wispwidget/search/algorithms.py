@@ -145,7 +145,7 @@ def breadth_first(problem: SearchProblem, *, dedupe: bool = True, max_expansions
             if problem.goal_test(child.state):  # the early goal test
                 return run.result(child)
             frontier.append(child)
-        run.memory(len(frontier) + (len(reached) if dedupe else run.expanded))
+        run.memory(len(frontier) + run.expanded)  # the frontier and the explored nodes (reached holds both)
     return run.result(None, exhausted=not frontier)
 
 
@@ -254,7 +254,7 @@ def best_first(problem: SearchProblem, f: Callable[[Node], float], h: Heuristic 
                 reached[child.key] = child.g
             run.generate(child, len(frontier) + 1)
             heapq.heappush(frontier, (f(child), next(tie), child))
-        run.memory(len(frontier) + (len(reached) if dedupe else run.expanded))
+        run.memory(len(frontier) + run.expanded)  # the frontier and the explored nodes (reached holds both)
     return run.result(None, exhausted=not frontier)
 
 

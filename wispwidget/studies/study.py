@@ -47,8 +47,8 @@ def run_job(job: StudyJob) -> dict[str, Any]:
     result = solve(position, job.max_positions, job.time_limit)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     return {"game": job.game, "variant": job.variant, "seed": job.seed, "result": result.result,
-            "positions": result.positions, "seconds": round(result.seconds, 4), "moves": len(result.moves),
-            "table_bytes": result.table_bytes, "peak_rss_bytes": peak}
+            "positions": result.positions, "max_positions": job.max_positions, "seconds": round(result.seconds, 4),
+            "moves": len(result.moves), "table_bytes": result.table_bytes, "peak_rss_bytes": peak}
 
 
 def _play_job(job: StudyJob, position) -> dict[str, Any]:
@@ -296,12 +296,14 @@ def study(jobs: Iterable[StudyJob], *, workers: int = 1, executor: str = "local"
     return tally.summary()
 
 
-def read_kept(path: str, game: str, variant: str, player: str) -> dict[int, dict[str, Any]]:
+def read_kept(path: str, game: str, variant: str, player: str, max_positions: int | None = None
+              ) -> dict[int, dict[str, Any]]:
     """The valid records of an earlier run in ``path`` (for ``--resume``), by seed.
 
-    A line that is not a complete record (a run cut off mid-line leaves such a last line) is skipped. A
-    record of another game, variant or player raises ``StudyError``: resuming into that file would mix
-    two studies.
+    Only the last line may be other than a record: a run cut off mid-line leaves such a line, and it is skipped.
+    Any other line that is not a study record (a file of something else) raises ``StudyError``, as does a record
+    of another game, variant or player, or a thoughtful record solved at another ``max_positions``: resuming into
+    that file would overwrite it, or mix two studies.
     """
     kept: dict[int, dict[str, Any]] = {}
     try:
@@ -311,19 +313,40 @@ def read_kept(path: str, game: str, variant: str, player: str) -> dict[int, dict
     except OSError as exc:
         raise StudyError(f"--resume: cannot read {clip(path)}: {exc.strerror or exc}") from None
     with handle:
-        for number, line in enumerate(handle, 1):
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if not _is_record(record, player):
-                continue
-            theirs = (record["game"], record["variant"], record.get("player", "thoughtful"))
-            if theirs != (game, variant, player):
-                raise StudyError(f"--resume: line {number} of {clip(path)} is a deal of {'/'.join(theirs)}, not of "
-                                 f"{game}/{variant}/{player}; choose another --output")
-            kept.setdefault(record["seed"], record)
-    return kept
+        lines = handle.read().split("\n")
+    last = max((i for i, line in enumerate(lines) if line.strip()), default=-1)
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError:
+            record = None
+        if not _is_record(record, player):
+            if number - 1 == last and not _is_record_start(line):
+                break  # not even the start of a record: something else, refused below
+            if number - 1 == last:
+                continue  # the last line, cut off mid-write
+            raise StudyError(f"--resume: line {number} of {clip(path)} is not a study's line, so the file is not "
+                             "a study to go on with; choose another --output")
+        theirs = (record["game"], record["variant"], record.get("player", "thoughtful"))
+        if theirs != (game, variant, player):
+            raise StudyError(f"--resume: line {number} of {clip(path)} is a deal of {'/'.join(theirs)}, not of "
+                             f"{game}/{variant}/{player}; choose another --output")
+        budget = record.get("max_positions")
+        if max_positions is not None and player == "thoughtful" and budget is not None and budget != max_positions:
+            raise StudyError(f"--resume: line {number} of {clip(path)} was solved at {budget:,} positions, not "
+                             f"{max_positions:,}; resume with --max-positions {budget}, or choose another --output")
+        kept.setdefault(record["seed"], record)
+    else:
+        return kept
+    raise StudyError(f"--resume: line {last + 1} of {clip(path)} is not a study's line, so the file is not a "
+                     "study to go on with; choose another --output")
+
+
+def _is_record_start(line: str) -> bool:
+    """Whether ``line`` could be a study record cut off mid-write (it begins as ``run_job`` writes one)."""
+    return line.startswith('{"game": ')
 
 
 def _is_record(record: Any, player: str) -> bool:
@@ -334,6 +357,9 @@ def _is_record(record: Any, player: str) -> bool:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
         return False
     thoughtful = "player" not in record
+    budget = record.get("max_positions", 1)
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        return False
     allowed = ("won", "lost", "unknown") if thoughtful else ("won", "not won")
     numbers = ("positions", "moves", "seconds") if thoughtful else ("moves", "seconds")
     return record.get("result") in allowed and all(
