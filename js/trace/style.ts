@@ -6,6 +6,8 @@ export const TRACE_CSS = `
   font-size: 13px; outline: none; color: var(--ww-t-ink); }
 .ww-trace:focus-visible { outline: 2px solid var(--ww-t-current); outline-offset: 2px; }
 .ww-trace .ww-toolbar, .ww-trace .ww-runbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
+.ww-trace .ww-keep-together { display: inline-flex; gap: 6px; align-items: center; white-space: nowrap; }
+.ww-trace .ww-button[aria-pressed="true"] { background: var(--ww-t-ink, #222); color: var(--ww-t-paper, #fff); }
 .ww-trace .ww-runbar label { display: inline-flex; gap: 3px; align-items: center; }
 .ww-trace .ww-runbar select { font: inherit; }
 .ww-trace .ww-run-status { color: #b71c1c; }
@@ -76,6 +78,7 @@ export const TRACE_CSS = `
 .ww-trace.ww-present .ww-counters, .ww-trace.ww-present .ww-path { font-size: 1em; }
 .ww-trace.ww-present .ww-runbar, .ww-trace.ww-present .ww-speed-label, .ww-trace.ww-present .ww-speed { display: none; }
 .ww-trace.ww-present .ww-trace-board { max-width: 520px; }
+.ww-trace.ww-present .ww-button[aria-pressed="true"] { background: #000; color: #fff; } /* on: Presentation */
 .ww-trace.ww-present .ww-frontier-list, .ww-trace.ww-present .ww-explored-list, .ww-trace.ww-present .ww-code,
 .ww-trace.ww-present .ww-hover { font-size: 20px; } /* px: a notebook's own list and code sizes do not shrink them */
 .ww-trace.ww-present .ww-trace-board .ww-status { font-size: 18px; }

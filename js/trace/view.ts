@@ -30,8 +30,17 @@ function button(doc: Document, label: string, action: () => void, text = label):
   const b = h(doc, "button", "ww-button", text);
   b.type = "button";
   b.setAttribute("aria-label", label);
+  if (text !== label) b.title = label; // a bare glyph (◀ ▶ − +) says what it does on hover
   b.addEventListener("click", action);
   return b;
+}
+
+/** Controls that belong together (a label and its slider, − and +): one box, so a wrapping bar never parts them. */
+function together(...parts: HTMLElement[]): HTMLElement {
+  const box = parts[0].ownerDocument.createElement("span");
+  box.className = "ww-keep-together";
+  box.append(...parts);
+  return box;
 }
 
 /** One trace: board, tree, frontier, explored and pseudo-code, at the step the control bar asks for. */
@@ -339,10 +348,10 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     button(doc, "End", () => go(total)),
     scrubber,
     stepLabel,
-    h(doc, "span", "ww-speed-label", "speed"),
-    speed,
-    button(doc, "Zoom out", () => panels.forEach((p) => p.setZoom(p.zoom / 1.25)), "\u2212"),
-    button(doc, "Zoom in", () => panels.forEach((p) => p.setZoom(p.zoom * 1.25)), "+"),
+    // a label and its slider, and the two zoom buttons, wrap to the next row together, never apart
+    together(h(doc, "span", "ww-speed-label", "speed"), speed),
+    together(button(doc, "Zoom out", () => panels.forEach((p) => p.setZoom(p.zoom / 1.25)), "\u2212"),
+      button(doc, "Zoom in", () => panels.forEach((p) => p.setZoom(p.zoom * 1.25)), "+")),
     button(doc, "Fit", () => panels.forEach((p) => p.fit())),
     present,
   );
@@ -496,6 +505,7 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
       ArrowRight: () => go(step + 1), ArrowLeft: () => go(step - 1), Home: () => go(0), End: () => go(total),
       " ": () => (timer ? pause() : start()),
     };
+    if (root.classList.contains("ww-present")) keys.Escape = () => present.click(); // Escape leaves presenting
     const action = keys[event.key];
     if (!action || (target.tagName === "BUTTON" && event.key === " ")) return;
     event.preventDefault();

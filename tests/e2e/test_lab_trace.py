@@ -127,7 +127,24 @@ def test_trace_view_in_lab(tmp_path):
         until(kernel, "tw.step", lambda v: v == before + 2)
         page.keyboard.press("Home")
         until(kernel, "tw.step", lambda v: v == 0)
-        button("Presentation").click()
+        expect(view.get_by_role("button", name="Presentation")).to_have_attribute("aria-pressed", "true")
+        page.keyboard.press("Escape")  # Escape leaves presentation mode, as a slide show does
+        until(kernel, "tw.presentation", lambda v: v is False)
+        expect(view).not_to_have_class(re.compile("ww-present"))
+
+        # a narrow cell: the bar wraps, but a label stays beside its slider and − beside +, and the bare glyphs
+        # say what they do on hover
+        view.evaluate("v => { v.parentElement.style.width = '420px'; }")
+        page.wait_for_timeout(200)
+        rows = view.evaluate("""v => {
+          const top = (n) => Math.round(n.getBoundingClientRect().top + n.getBoundingClientRect().height / 2);
+          const q = (s) => v.querySelector(s);
+          return { label: top(q('.ww-speed-label')), slider: top(q('.ww-speed')),
+                   minus: top(q('[aria-label="Zoom out"]')), plus: top(q('[aria-label="Zoom in"]')) };
+        }""")
+        assert abs(rows["label"] - rows["slider"]) <= 4 and abs(rows["minus"] - rows["plus"]) <= 4, rows
+        assert button("Step back").get_attribute("title") == "Step back"
+        view.evaluate("v => { v.parentElement.style.width = ''; }")
 
         # two searches in lockstep under one control bar
         pair = page.locator(".ww-trace").nth(1)
