@@ -78,15 +78,15 @@ print(w.moves, "moves played;", w.hint().positions, "positions searched for the 
 # ## Winnable and daily deals
 #
 # `winnable=True` deals a game the solver has proved can be won. The daily deal is a proved-winnable deal chosen
-# from the date, the same for everyone.
+# from the date, the same for everyone, and each game and variant has its own: the table below plays its own
+# game's (`w.game.spec`), so ask `daily_deal_seed` for that game to get the same number.
 
 # %%
-game = ww.deal("will-o-the-wisp", 1, winnable=True)
-ww.winnable_seed("will-o-the-wisp", 1), ww.daily_deal_seed("2026-11-29")
+ww.winnable_seed("will-o-the-wisp", 1)  # the first deal from 1 on proved winnable: ww.deal(..., winnable=True)
 
 # %%
 w.daily("2026-11-29")
-w.seed, w.game.spec.name
+w.seed, w.game.spec.variant, ww.daily_deal_seed("2026-11-29", w.game.spec) == w.seed  # the Relaxed table's own
 
 # %% [markdown]
 # Positions travel as JSON (`wisp-position/1`), and a table can be saved as a view-only web page.

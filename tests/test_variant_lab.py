@@ -373,3 +373,10 @@ def test_the_top_rank_is_named_for_the_deck_in_the_choices_and_the_changes():
     lab.set(top_rank=13)
     assert lab.options["empty_pile"]["top-rank-only"] == "only a King"
     assert "an empty pile takes only a King" in lab.spec.name
+
+
+def test_the_lab_shows_its_own_name_as_text_not_the_box_it_is_shown_in():
+    lab = VariantLabWidget("mini-wisp")
+    bundle = lab._repr_mimebundle_()
+    assert bundle["text/plain"] == "VariantLabWidget(mini-wisp/standard -> mini-wisp/standard)"
+    assert "application/vnd.jupyter.widget-view+json" in bundle  # still drawn as the lab with its output area

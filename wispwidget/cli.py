@@ -28,6 +28,8 @@ from .io import formats
 from .io.text import render
 from .limits import (
     MAX_INPUT_BYTES,
+    MAX_PERFT_DEPTH,
+    MAX_POSITIONS,
     LimitError,
     check_depth,
     check_max_positions,
@@ -456,7 +458,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("deal", help="print the starting position of a deal")
     p.add_argument("game", help=f"one of: {', '.join(game_ids())}")
-    p.add_argument("--variant", default=None)
+    p.add_argument("--variant", default=None, help="the game's variant (its first when left out)")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--seed", type=_argument(_seed, None, "a deal number"), default=None,
                        help="deal number, 0 to 2**64-1 (default 1)")
@@ -471,17 +473,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("check", help="replay a wisp-solution/1 file")
-    p.add_argument("file")
+    p.add_argument("file", help="a wisp-solution/1 file (solve --solution writes one), or - for standard input")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("perft", help="count legal move sequences of a given length")
-    p.add_argument("file")
-    p.add_argument("--depth", type=_argument(parse_int, check_depth, "the depth"), required=True)
+    p.add_argument("file", help="a wisp-position/1 file, or - for standard input")
+    p.add_argument("--depth", type=_argument(parse_int, check_depth, "the depth"), required=True,
+                   help=f"moves deep, 0 to {MAX_PERFT_DEPTH}")
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("solve", help="solve a position, seeing every card")
-    p.add_argument("file")
-    p.add_argument("--max-positions", type=budget, default=1_000_000)
+    p.add_argument("file", help="a wisp-position/1 file (deal writes one), or - for standard input")
+    p.add_argument("--max-positions", type=budget, default=1_000_000,
+                   help=f"the search's budget, 1 to {MAX_POSITIONS:,} positions (default 1,000,000)")
     p.add_argument("--time-limit", type=seconds, default=None, help="seconds (more than 0)")
     p.add_argument("--solution", default=None, metavar="FILE",
                    help="also write the winning line found as a wisp-solution/1 (for check); nothing is written "

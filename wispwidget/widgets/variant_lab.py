@@ -86,7 +86,10 @@ class VariantLabWidget(anywidget.AnyWidget):
         if self._output is None:
             self._output = ipywidgets.Output()
             self._box = ipywidgets.VBox([self, self._output])
-        return self._box._repr_mimebundle_(**kwargs)
+        bundle = self._box._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict) and "text/plain" in bundle:  # the lab's own words, not the box's
+            bundle = {**bundle, "text/plain": repr(self)}
+        return bundle
 
     def __repr__(self) -> str:
         return f"VariantLabWidget({self.base.key} -> {self.variant.get('key', '?')})"
