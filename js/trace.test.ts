@@ -95,8 +95,11 @@ describe("the trace view", () => {
     const { el, click } = mount({});
     expect(el.querySelector("[data-legend]")?.textContent).toContain("frontier");
     expect(el.querySelector("[data-tree-panel]")?.textContent).not.toContain("400 nodes");
-    expect(el.querySelector('[data-node="0"]')?.getAttribute("data-state")).toBe("frontier");
+    // not yet on the frontier: the counters say "frontier 0" and the caption that the search has not started
+    expect(el.querySelector('[data-node="0"]')?.getAttribute("data-state")).toBe("unreached");
+    expect(el.querySelector(".ww-counters")?.textContent).toMatch(/(frontier|stack) 0/);
     click("Step forward");
+    expect(el.querySelector('[data-node="0"]')?.getAttribute("data-state")).not.toBe("unreached");
     click("Step forward");
     const states = new Set([...el.querySelectorAll(".ww-tree [data-node]")].map((n) => n.getAttribute("data-state")));
     expect(states.has("current") || states.has("explored")).toBe(true);

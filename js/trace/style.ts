@@ -34,6 +34,7 @@ export const TRACE_CSS = `
 .ww-trace .ww-edge { stroke: #9e9e9e; stroke-width: 1.2; }
 .ww-trace .ww-edge.ww-solution { stroke: var(--ww-t-solution); stroke-width: 3.5; }
 .ww-trace .ww-node { stroke: #424242; stroke-width: 1; cursor: pointer; }
+.ww-trace .ww-node.ww-unreached { fill: var(--ww-t-paper); } /* step 0: on no list yet */
 .ww-trace .ww-node.ww-frontier { fill: var(--ww-t-frontier); }
 .ww-trace .ww-node.ww-explored { fill: var(--ww-t-explored); }
 .ww-trace .ww-node.ww-current { fill: var(--ww-t-current); }

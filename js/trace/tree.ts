@@ -107,7 +107,9 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn |
   for (const node of nodes) {
     if (!at.has(node)) continue;
     const [cx, cy] = at.get(node)!;
-    const state = r.step === 0 ? "frontier" : nodeState(r, node, solution);
+    // step 0: the search has not started, so the start node is on no list yet (the first step puts it on the
+    // frontier): drawn unfilled, as the counters' "frontier 0" says
+    const state = r.step === 0 ? "unreached" : nodeState(r, node, solution);
     const circle = el(doc, "circle", { cx, cy, r: small.has(node) ? 2.2 : radius, class: `ww-node ww-${state}` });
     circle.dataset.node = String(node);
     circle.dataset.state = state;
