@@ -90,6 +90,7 @@ def test_solve_numbers_are_range_checked_not_wrapped(capsys, position_file, args
     (["study", "mini-wisp", "--deals", "1-1000000000000"], "at most 10,000,000"),
     (["study", "mini-wisp", "--deals", f"1-{2**64}"], "deal numbers go from 0"),
     (["study", "mini-wisp", "--deals", "-5"], "A-B"),
+    (["study", "mini-wisp", "--deals", "-5-3"], "A-B"),  # was argparse's "expected one argument"
     (["study", "mini-wisp", "--deals", "1-3", "--workers", "0"], "from 1 to 256"),
     (["study", "mini-wisp", "--deals", "1-3", "--workers", str(10**20)], "from 1 to 256"),
     (["study", "mini-wisp", "--deals", "1-3", "--max-positions", str(2**64 + 500_000)], "at most 50,000,000"),

@@ -560,7 +560,7 @@ def _flush_or_silence(silence: bool = False) -> None:
 
 def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_joined_values(sys.argv[1:] if argv is None else list(argv)))
     func: Callable[[argparse.Namespace], int] = args.func
     status = func(args)
     out = sys.stdout
@@ -572,6 +572,21 @@ def _run(argv: Sequence[str] | None) -> int:
                 raise
             raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
     return status
+
+
+def _joined_values(argv: list[str]) -> list[str]:
+    """``--deals -5-3`` as ``--deals=-5-3``: argparse takes a value that starts with "-" for an option and says only
+    "expected one argument"; joined, the range is read and refused in words ("deal numbers go from 0 ...")."""
+    out: list[str] = []
+    for i, arg in enumerate(argv):
+        if out and out[-1] in VALUE_OPTIONS and arg[:1] == "-" and arg[1:2].isdigit() and i > 0:
+            out[-1] = f"{out[-1]}={arg}"
+        else:
+            out.append(arg)
+    return out
+
+
+VALUE_OPTIONS = frozenset({"--deals", "--seed", "--max-positions", "--time-limit", "--workers", "--depth"})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
