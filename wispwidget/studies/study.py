@@ -312,41 +312,38 @@ def read_kept(path: str, game: str, variant: str, player: str, max_positions: in
         return kept
     except OSError as exc:
         raise StudyError(f"--resume: cannot read {clip(path)}: {exc.strerror or exc}") from None
+    not_a_record: tuple[int, str] | None = None  # a line that is not a record: only the last may be one
     with handle:
-        lines = handle.read().split("\n")
-    last = max((i for i, line in enumerate(lines) if line.strip()), default=-1)
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError:
-            record = None
-        if not _is_record(record, player):
-            if number - 1 == last and not _is_record_start(line):
-                break  # not even the start of a record: something else, refused below
-            if number - 1 == last:
-                continue  # the last line, cut off mid-write
-            raise StudyError(f"--resume: line {number} of {clip(path)} is not a study's line, so the file is not "
-                             "a study to go on with; choose another --output")
-        theirs = (record["game"], record["variant"], record.get("player", "thoughtful"))
-        if theirs != (game, variant, player):
-            raise StudyError(f"--resume: line {number} of {clip(path)} is a deal of {'/'.join(theirs)}, not of "
-                             f"{game}/{variant}/{player}; choose another --output")
-        budget = record.get("max_positions")
-        if max_positions is not None and player == "thoughtful" and budget is not None and budget != max_positions:
-            raise StudyError(f"--resume: line {number} of {clip(path)} was solved at {budget:,} positions, not "
-                             f"{max_positions:,}; resume with --max-positions {budget}, or choose another --output")
-        kept.setdefault(record["seed"], record)
-    else:
-        return kept
-    raise StudyError(f"--resume: line {last + 1} of {clip(path)} is not a study's line, so the file is not a "
-                     "study to go on with; choose another --output")
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            if not_a_record is not None:
+                raise _not_a_study(path, not_a_record[0])
+            try:
+                record = json.loads(line)
+            except ValueError:
+                record = None
+            if not _is_record(record, player):
+                not_a_record = (number, line)
+                continue
+            theirs = (record["game"], record["variant"], record.get("player", "thoughtful"))
+            if theirs != (game, variant, player):
+                raise StudyError(f"--resume: line {number} of {clip(path)} is a deal of {'/'.join(theirs)}, not "
+                                 f"of {game}/{variant}/{player}; choose another --output")
+            budget = record.get("max_positions")
+            if player == "thoughtful" and None not in (budget, max_positions) and budget != max_positions:
+                raise StudyError(f"--resume: line {number} of {clip(path)} was solved at {budget:,} positions, "
+                                 f"not {max_positions:,}; resume with --max-positions {budget}, or choose another "
+                                 "--output")
+            kept.setdefault(record["seed"], record)
+    if not_a_record is not None and not not_a_record[1].startswith('{"game": '):
+        raise _not_a_study(path, not_a_record[0])  # not a record cut off mid-write (run_job's lines begin so)
+    return kept
 
 
-def _is_record_start(line: str) -> bool:
-    """Whether ``line`` could be a study record cut off mid-write (it begins as ``run_job`` writes one)."""
-    return line.startswith('{"game": ')
+def _not_a_study(path: str, number: int) -> StudyError:
+    return StudyError(f"--resume: line {number} of {clip(path)} is not a study's line, so the file is not a study "
+                      "to go on with; choose another --output")
 
 
 def _is_record(record: Any, player: str) -> bool:
