@@ -133,6 +133,17 @@ describe("the table view", () => {
     }
   });
 
+  it("sends a click on a pile a move from elsewhere (Python, Watch) has just landed on", () => {
+    const { el, model } = mount();
+    (el.querySelector('[data-card="9H"]') as HTMLElement).click(); // this table's click, on pile 1 ...
+    model.emit("table", state({ version: 4, tableau: [{ down: 2, up: ["9H", "8H"] }, { down: 2, up: ["TS"] }, { down: 0, up: [] }],
+      last: null }));  // ... refused: no move
+    model.emit("table", state({ version: 5, tableau: [{ down: 2, up: ["9H"] }, { down: 2, up: ["TS"] }, { down: 0, up: ["8H"] }],
+      last: { move: ["t0", "t2", 1], kind: "play" } }));  // a move from Python, soon after
+    (el.querySelector('[data-card="8H"]') as HTMLElement).click();
+    expect(model.sent[model.sent.length - 1]).toEqual({ type: "click", pile: "t2", count: 1, version: 5 });
+  });
+
   it("does not send anything for a face-down card", () => {
     const { el, model } = mount();
     (el.querySelector('[data-pile="t0"] [data-card="hidden"]') as HTMLElement).click();

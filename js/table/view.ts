@@ -104,7 +104,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
    * card that has just landed there. That second click (on the pile the card went to, soon after) is let go,
    * not sent: it would try to move the card again and be refused. */
   const CLICK_LANDED_MS = 1500;
-  let clickedAt = 0;
+  let clicked: { pile: string; at: number } | null = null; // the last click sent, until its answer is drawn
   let landed: { pile: string; at: number } | null = null;
   const queue: Request[] = [];
 
@@ -351,8 +351,12 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const isNew = next.last?.kind === "new" || (previous?.seed !== next.seed && previous !== next);
     const animate = motion.enabled() && !!previous && previous !== next && root.isConnected;
     state = next;
-    if (next.last?.kind === "play" && next.last.move && Date.now() - clickedAt < CLICK_LANDED_MS)
-      landed = { pile: next.last.move[1], at: Date.now() };  // the card clicked went there
+    // the answer to this table's own click (a move from the pile clicked, soon after): where the card went; any
+    // other change (a new deal, a move from Python or Watch) forgets it
+    const answer = next.last?.kind === "play" ? next.last.move : null;
+    landed = answer && clicked && answer[0] === clicked.pile && Date.now() - clicked.at < CLICK_LANDED_MS
+      ? { pile: answer[1], at: Date.now() } : null;
+    clicked = null;
 
     // where everything was
     const before = new Map<HTMLElement, Box>();
@@ -708,7 +712,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const target = landed;
     landed = null;
     if (target && target.pile === where.pile && Date.now() - target.at < CLICK_LANDED_MS) return;
-    clickedAt = Date.now();
+    clicked = { pile: where.pile, at: Date.now() };
     send({ type: "click", pile: where.pile, count: countFrom(where.pile, where.card) });
   }
 

@@ -79,7 +79,15 @@ def narrow(page, width: int) -> None:
 
 
 def load(page, kernel, position_json: str, card: str) -> None:
+    """Load a position and wait until the page draws it and its cards have landed. (The card asked for may be on
+    the page already, from the position before: the test once measured a card still flying in from the load.)"""
     assert kernel.value(f"w.load({position_json!r}) or w.moves") == 0
+    piles = kernel.value("[p['up'] for p in w.table['tableau']]")
+    page.wait_for_function("""(piles) => piles.every((up, i) => {
+      const drawn = [...document.querySelectorAll(`.ww-root [data-pile="t${i}"] [data-card]`)]
+        .map((c) => c.dataset.card).filter((c) => c !== "hidden");
+      return JSON.stringify(drawn) === JSON.stringify(up);
+    })""", arg=piles, timeout=10_000)
     page.locator(f'.ww-root [data-card="{card}"]').first.wait_for()
     settled(page)
 
