@@ -92,8 +92,9 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): s
     "whiskers: 95% intervals"];
   const height = rows.length * (headH + 4 * rowH + gap) + (narrow ? 2 * FONT + 24 : FONT + 24);
   const x = (v: number) => left + v * (width - left - 10);
-  const text = (y: number, content: string, weight = "", attrs = "") =>
-    `<text x="4" y="${y}" font-size="${FONT}"${weight ? ` font-weight="${weight}"` : ""}${attrs}>${content}</text>`;
+  const text = (y: number, content: string, weight = "", attrs = "", title = "") =>
+    `<text x="4" y="${y}" font-size="${FONT}"${weight ? ` font-weight="${weight}"` : ""}${attrs}>${content}`
+    + `${title ? `<title>${title}</title>` : ""}</text>`;
   // drawn at `width`, the lab's own width (variant_lab.css), so its words are the lab's size
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`
     + ` class="wisp-lab-bars"`
@@ -102,8 +103,7 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): s
   for (const key of rows) {
     const s = results[key];
     const heading = `${ROLES[key]}: ${s.label || s.name}`;
-    svg += text(y + FONT, escapeXml(fitted(heading, width - 8)), "700", ` data-heading="${key}"`)
-      .replace("</text>", `<title>${escapeXml(heading)}</title></text>`);
+    svg += text(y + FONT, escapeXml(fitted(heading, width - 8)), "700", ` data-heading="${key}"`, escapeXml(heading));
     y += headH;
     for (const [outcome, label, colour] of OUTCOMES) {
       const share = s[outcome];

@@ -578,8 +578,8 @@ def _joined_values(argv: list[str]) -> list[str]:
     """``--deals -5-3`` as ``--deals=-5-3``: argparse takes a value that starts with "-" for an option and says only
     "expected one argument"; joined, the range is read and refused in words ("deal numbers go from 0 ...")."""
     out: list[str] = []
-    for i, arg in enumerate(argv):
-        if out and out[-1] in VALUE_OPTIONS and arg[:1] == "-" and arg[1:2].isdigit() and i > 0:
+    for arg in argv:
+        if out and out[-1] in VALUE_OPTIONS and arg[:1] == "-" and arg[1:2].isdigit():
             out[-1] = f"{out[-1]}={arg}"
         else:
             out.append(arg)
