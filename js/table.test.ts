@@ -249,6 +249,36 @@ describe("requests in flight", () => {
   });
 });
 
+describe("keys after a toolbar click", () => {
+  it("a table key pressed on a toolbar button is the table's, and never reaches the notebook", () => {
+    const { el, model } = mount();
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    const undo = el.querySelector('button[aria-label="Undo"]') as HTMLButtonElement;
+    const notebook: string[] = [];
+    const listener = (e: KeyboardEvent) => notebook.push(e.key);
+    document.addEventListener("keydown", listener);
+    try {
+      undo.focus();
+      undo.dispatchEvent(new KeyboardEvent("keydown", { key: "d", bubbles: true, cancelable: true }));
+      expect(model.sent.at(-1)).toMatchObject({ type: "click", pile: "stock" });
+      expect(document.activeElement).toBe(root);
+      root.dispatchEvent(new KeyboardEvent("keydown", { key: "d", bubbles: true, cancelable: true }));
+      expect(notebook).toEqual([]); // Jupyter's D D would delete the cell
+    } finally {
+      document.removeEventListener("keydown", listener);
+    }
+  });
+
+  it("a pointer click on a toolbar button gives the keys back to the table", () => {
+    const { el } = mount();
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    const hint = el.querySelector('button[aria-label="Hint"]') as HTMLButtonElement;
+    hint.focus();
+    hint.dispatchEvent(new MouseEvent("click", { bubbles: true, detail: 1 }));
+    expect(document.activeElement).toBe(root);
+  });
+});
+
 describe("direct manipulation and motion", () => {
   it("a double-click sends the click request once", () => {
     const { el, model } = mount();

@@ -173,6 +173,27 @@ describe("the trace view", () => {
       pruning: ["relabel", "first-empty"] });
   });
 
+  it("starts the bar from the search on show: Run with no change runs that search again", () => {
+    const shown = { ...fixture.trace, options: { ...fixture.trace.options, algorithm: "astar", heuristic: "zero",
+      dedupe: false, pruning: ["relabel"], ordering: true } };
+    const { model, el } = mount({ traces: [shown] });
+    (el.querySelector('[aria-label="Run search"]') as HTMLElement).click();
+    expect(model.sent[0]).toMatchObject({ type: "run", algorithm: "astar", heuristic: "zero", dedupe: false,
+      pruning: ["relabel"], ordering: true });
+  });
+
+  it("draws its styles inside a shadow root, where the page's do not reach (marimo)", () => {
+    const host = document.createElement("div");
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: "open" });
+    const el = document.createElement("div");
+    shadow.append(el);
+    const model = new FakeModel({ traces: [fixture.trace], step: 0, speed: 4, lockstep: "steps",
+      presentation: false, choices: {} });
+    cleanup = createTraceView(model, el);
+    expect(shadow.getElementById("ww-trace-style")?.textContent).toContain(".ww-legend i");
+  });
+
   it("keeps two traces in lockstep by expansions under one control bar", () => {
     const { el, click } = mount({ traces: [fixture.trace, fixture.trace], lockstep: "expansions" });
     expect(el.querySelectorAll(".ww-trace-panel").length).toBe(2);

@@ -30,6 +30,20 @@ def test_deal_prints_a_valid_position_same_every_time(capsys):
     assert run(capsys, "deal", "will-o-the-wisp", "--seed", "7")[1] == out
 
 
+def test_no_command_names_the_commands(capsys):
+    from wispwidget.cli import COMMANDS, build_parser
+
+    status, _out, err = run(capsys)
+    assert status == 2 and err.count("\n") == 1 and all(name in err for name in COMMANDS)
+    assert set(build_parser()._subparsers._group_actions[0].choices) == set(COMMANDS)
+
+
+def test_a_deal_number_chosen_by_the_command_is_said(capsys):
+    status, out, err = run(capsys, "deal", "will-o-the-wisp", "--seed", "2", "--winnable")
+    seed = int(err.removeprefix("deal ").strip())
+    assert status == 0 and seed >= 2 and read_position(out) == deal("will-o-the-wisp", seed).position()
+
+
 def test_deal_variant_and_daily(capsys):
     status, out, _ = run(capsys, "deal", "will-o-the-wisp", "--variant", "relaxed", "--seed", "3", "--compact")
     assert status == 0 and json.loads(out)["variant"] == "relaxed" and out.count("\n") == 1

@@ -292,7 +292,8 @@ def _records(path: Path) -> list[dict]:
 
 def test_a_failed_study_keeps_the_old_file_and_the_finished_deals(capsys, monkeypatch, tmp_path):
     out = tmp_path / "lines.jsonl"
-    out.write_text("the results of last week\n")
+    assert run(capsys, "study", "micro-wisp", "--deals", "1-2", "--output", out, "--quiet")[0] == 0
+    last_week = out.read_text()  # another study's results: a run may replace them, a failed run must not
     real = study_module.run_job
 
     def flaky(job):
@@ -303,7 +304,7 @@ def test_a_failed_study_keeps_the_old_file_and_the_finished_deals(capsys, monkey
     monkeypatch.setattr(study_module, "run_job", flaky)
     status, _out, err = run(capsys, "study", "mini-wisp", "--deals", "1-10", "--output", out, "--quiet")
     assert status == 4 and one_line(err) and "--resume" in err
-    assert out.read_text() == "the results of last week\n"
+    assert out.read_text() == last_week
     partial = Path(str(out) + ".partial")
     assert [r["seed"] for r in _records(partial)] == [1, 2, 3, 4, 5]
     # a cut-off last line is skipped, the rest kept; only the missing deals are run
@@ -311,11 +312,11 @@ def test_a_failed_study_keeps_the_old_file_and_the_finished_deals(capsys, monkey
     monkeypatch.setattr(study_module, "run_job", real)
     ran: list[int] = []
     monkeypatch.setattr(study_module, "run_job", lambda job: ran.append(job.seed) or real(job))
-    # FILE is not a study (last week's notes): resuming into it would replace it, so it is refused, both kept
+    # FILE is another study (last week's): resuming into it would mix them, so it is refused, both kept
     status, _out, err = run(capsys, "study", "mini-wisp", "--deals", "1-10", "--output", out, "--quiet", "--resume")
-    assert status == 2 and one_line(err) and "line 1" in err and "not a study" in err and ran == []
-    assert out.read_text() == "the results of last week\n" and partial.read_text().endswith('{"game": "mini-wi')
-    out.unlink()  # the notes moved elsewhere: the study goes on from its .partial
+    assert status == 2 and one_line(err) and "line 1" in err and "micro-wisp" in err and ran == []
+    assert out.read_text() == last_week and partial.read_text().endswith('{"game": "mini-wi')
+    out.unlink()  # last week's results moved elsewhere: the study goes on from its .partial
     status, _out, err = run(capsys, "study", "mini-wisp", "--deals", "1-10", "--output", out, "--quiet", "--resume")
     assert status == 0 and ran == [6, 7, 8, 9, 10]
     assert [r["seed"] for r in _records(out)] == list(range(1, 11)) and not partial.exists()
@@ -354,7 +355,8 @@ def test_resume_refuses_a_file_that_is_not_a_study_and_a_changed_budget(capsys, 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_ctrl_c_keeps_the_finished_deals_and_resume_finishes(tmp_path, workers):
     out = tmp_path / "lines.jsonl"
-    out.write_text("precious\n")
+    assert proc("study", "mini-wisp", "--deals", "1-2", "--output", out, "--quiet", timeout=60).returncode == 0
+    precious = out.read_text()  # an earlier study's results: a run may replace them, a failed run must not
     partial = Path(str(out) + ".partial")
     argv = [sys.executable, "-m", "wispwidget.cli", "study", "black-widow", "--deals", "1-400", "--output",
             str(out), "--quiet", "--max-positions", "200000", "--workers", str(workers)]
@@ -368,17 +370,41 @@ def test_ctrl_c_keeps_the_finished_deals_and_resume_finishes(tmp_path, workers):
     finally:
         _stop(child)
     assert child.returncode == 130 and err.count(b"\n") == 1 and b"--resume" in err, err
-    assert out.read_text() == "precious\n"
+    assert out.read_text() == precious
     done = [r["seed"] for r in _records(partial)]
     assert done[:3] == [1, 2, 3]
     resume = ("study", "black-widow", "--deals", f"1-{done[-1] + 2}", "--output", out, "--quiet", "--resume",
               "--max-positions", "200000", "--workers", workers)
-    refused = proc(*resume, timeout=120)  # FILE is not a study: going on would replace it
-    assert refused.returncode == 2 and out.read_text() == "precious\n", refused.stderr
+    refused = proc(*resume, timeout=120)  # FILE is another study: going on would replace it
+    assert refused.returncode == 2 and out.read_text() == precious, refused.stderr
     out.unlink()
     result = proc(*resume, timeout=120)
     assert result.returncode == 0, result.stderr
     assert [r["seed"] for r in _records(out)] == list(range(1, done[-1] + 3))
+
+
+def test_a_study_without_resume_will_not_replace_a_file_that_is_not_a_study(capsys, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my lecture notes\n")
+    status, _out, err = run(capsys, "study", "mini-wisp", "--deals", "1-3", "--output", notes, "--quiet")
+    assert status == 2 and one_line(err) and "not a study's results" in err and "choose another --output" in err
+    assert notes.read_text() == "my lecture notes\n" and not Path(str(notes) + ".partial").exists()
+    out = tmp_path / "lines.jsonl"
+    for deals in ("1-3", "1-4"):  # an earlier study's results are replaced by a new run, as asked
+        assert run(capsys, "study", "mini-wisp", "--deals", deals, "--output", out, "--quiet")[0] == 0
+    assert [r["seed"] for r in _records(out)] == [1, 2, 3, 4]
+
+
+def test_a_study_stopped_before_any_deal_finished_leaves_no_file(capsys, monkeypatch, tmp_path):
+    out = tmp_path / "lines.jsonl"
+
+    def interrupted(job):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(study_module, "run_job", interrupted)
+    status, _out, err = run(capsys, "study", "mini-wisp", "--deals", "1-5", "--output", out, "--quiet")
+    assert status == 130 and one_line(err) and "interrupted" in err
+    assert not out.exists() and not Path(str(out) + ".partial").exists()
 
 
 def test_study_lines_are_written_as_they_finish(capsys, monkeypatch, tmp_path):

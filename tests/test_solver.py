@@ -156,9 +156,33 @@ def test_a_hint_where_no_move_wins_says_so_first_and_offers_a_move_only_to_play_
     while solve(game.position()).result != "lost":
         game.play(rng.choice(game.legal_moves()))
     hint = Hinter().hint(game)
-    assert hint.verdict == "lost" and hint.move in game.legal_moves() and not hint.proved
-    assert hint.message.startswith("No sequence of moves wins from here (proved over ")
-    assert "To play on anyway, try " in hint.message and hint.message.endswith("(a suggestion, not a proof).")
+    assert hint.verdict == "lost" and not hint.proved
+    assert hint.message.startswith("No sequence of moves wins from here (proved, seeing every card). ")
+    if hint.move is not None:
+        assert hint.move in game.legal_moves()
+        assert "To play on anyway, try " in hint.message and hint.message.endswith("(a suggestion, not a proof).")
+    else:
+        assert "No move within reach shows a new card" in hint.message
+
+
+@pytest.mark.parametrize(("game_id", "seed"), [("mini-wisp", 21), ("will-o-the-wisp", 4), ("will-o-the-wisp", 5)])
+def test_hints_on_a_lost_game_make_progress_and_then_say_so_never_go_round_in_circles(game_id, seed):
+    """Hints after a loss used to shift one card back and forth for ever; now each is the first move of a way to
+    show a new card, and once none is in reach the hint says so and offers no move."""
+    import random
+
+    game, rng = deal(game_id, seed), random.Random(seed)
+    while solve(game.position(), max_positions=20_000).result != "lost":
+        game.play(rng.choice(game.legal_moves()))
+    hinter, seen = Hinter(max_positions=20_000), [game.key()]
+    for _ in range(60):
+        hint = hinter.hint(game)
+        if hint.move is None:
+            break
+        game.play(hint.move)
+        seen.append(game.key())
+    assert hint.move is None and "No move within reach shows a new card" in hint.message
+    assert len(seen) == len(set(seen)) > 1  # moves were offered, and no position came back
 
 
 def test_wilson_interval_reference_values():

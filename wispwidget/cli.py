@@ -72,10 +72,15 @@ class RunFailed(UsageError):
     status = EXIT_FAILED
 
 
+COMMANDS = ("deal", "show", "check", "perft", "solve", "study")
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         message = re.sub(r"'([^']{60})[^']{10,}'", lambda m: f"'{m.group(1)}…'", message)
         command = self.prog.removeprefix("wispwidget").strip()
+        if not command and "required: command" in message:
+            message = f"give a command: {', '.join(COMMANDS)} (wispwidget COMMAND --help says more)"
         raise UsageError(f"{command}: {message}" if command else message)
 
 
@@ -106,6 +111,8 @@ def _seed(text: str, name: str) -> int:
 def _name(path: str) -> str:
     if path == "-":
         return "standard input"
+    if not path.strip():
+        return "the empty file name"
     path = " ".join(path.split())
     return path if len(path) <= 160 else f"…{path[-100:]} (a name of {len(path):,} characters)"
 
@@ -262,6 +269,8 @@ def cmd_deal(args: argparse.Namespace) -> int:
     game, variant = _game_name(args.game, args.variant)
     dealt = new_game(game, args.seed, variant=variant, winnable=args.winnable, daily=args.daily)
     _print(formats.write_position(dealt.game.position(), indent=None if args.compact else 2))
+    if args.winnable or args.daily:  # the deal's number was chosen here: say it, for "play deal N" to work
+        _message(f"deal {dealt.seed}")
     return EXIT_OK
 
 
@@ -334,7 +343,15 @@ def cmd_study(args: argparse.Namespace) -> int:
     """Solve a range of deals; JSON lines to stdout (or --output), a summary on stderr."""
     from .search.players import PlannerPlayer
     from .search.solver import SolverDefect
-    from .studies.study import StudyError, StudyJob, format_summary, progress_bar, read_kept, study
+    from .studies.study import (
+        StudyError,
+        StudyJob,
+        format_summary,
+        not_a_study_file,
+        progress_bar,
+        read_kept,
+        study,
+    )
 
     game, variant = _game_name(args.game, args.variant)
     spec = get_game(game, variant)
@@ -347,6 +364,9 @@ def cmd_study(args: argparse.Namespace) -> int:
         raise UsageError("--resume needs --output FILE (the file whose finished deals are kept)")
     if args.output is not None:
         _check_writable(args.output, "--output")
+        refusal = "" if args.resume or _is_special(args.output) else not_a_study_file(args.output)
+        if refusal:
+            raise UsageError(refusal)
     if args.summary_json is not None:
         _check_writable(args.summary_json, "--summary-json")
         if args.output is not None and _same_file(args.output, args.summary_json):
@@ -406,6 +426,9 @@ def cmd_study(args: argparse.Namespace) -> int:
         if args.output and not _is_special(args.output) and (written or kept):
             error.args = (f"{error.args[0]}; the {written + len(kept):,} finished deals are kept in "
                           f"{_name(args.output + '.partial')} (rerun with --resume to go on)",)
+        elif args.output and not _is_special(args.output):  # no deal finished: no empty file left behind
+            with contextlib.suppress(OSError):
+                os.remove(args.output + ".partial")
         return error
 
     try:

@@ -43,6 +43,7 @@ const TITLES: Record<string, string> = {
 
 export interface ToolbarHost {
   action(action: string): void;
+  focusTable(): void;
   chooseGame(game: string, variant: string): void;
   dealNumber(seed: number): void;
   winnable(value: boolean): void;
@@ -97,6 +98,9 @@ export class Toolbar {
         if (b.dataset.action === "new_deal" && this.seed.value !== "") this.useSeed(host);
         else host.action(b.dataset.action ?? action);
         if (!primary) this.open(false);
+        // clicked with the pointer: the table's keys go on working (a greyed-out or hidden button would drop
+        // the focus on the page, where the notebook takes D D as "delete this cell")
+        if (event.detail > 0 && action !== "keys" && action !== "stats") host.focusTable();
       });
       this.buttons[action] = b;
       (primary ? main : this.extra).append(b);

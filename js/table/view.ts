@@ -56,6 +56,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   const toolbar = new Toolbar(doc, {
     action: (action) => runAction(action),
+    focusTable: () => root.focus({ preventScroll: true }),
     chooseGame: (game, variant) => send({ type: "new_deal", game, variant, winnable: toolbar.winnableBox.checked }),
     dealNumber: (seed) => send({ type: "new_deal", game: state.game, variant: state.variant, seed, winnable: toolbar.winnableBox.checked }),
     winnable: (value) => send({ type: "winnable", value }),
@@ -563,8 +564,30 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     }
   }
 
+  const TABLE_KEYS = new Set(["d", "D", "u", "U", "r", "R", "h", "H", "?", "ArrowLeft", "ArrowRight", "ArrowUp",
+    "ArrowDown", "Home", "End"]);
+
   function onKey(event: KeyboardEvent): void {
-    if (viewOnly || event.target !== root && !(event.target as HTMLElement).closest?.(".ww-dialog")) return;
+    if (viewOnly) return;
+    const pressed = event.target as HTMLElement;
+    if (pressed !== root && pressed.tagName === "BUTTON" && TABLE_KEYS.has(event.key) && !event.ctrlKey &&
+        !event.metaKey && !event.altKey) {
+      // a table key on a toolbar button (the last thing clicked) is the table's, never the notebook's
+      root.focus({ preventScroll: true });
+      const again = new KeyboardEvent("keydown", { key: event.key, shiftKey: event.shiftKey, bubbles: true,
+        cancelable: true });
+      root.dispatchEvent(again);
+      if (again.defaultPrevented) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+      return;
+    }
+    onTableKey(event);
+  }
+
+  function onTableKey(event: KeyboardEvent): void {
+    if (event.target !== root && !(event.target as HTMLElement).closest?.(".ww-dialog")) return;
     const key = event.key;
     const openDialogEl = [keys, statsPanel.el].find((d) => !d.hidden);
     if (openDialogEl) {
@@ -623,6 +646,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     else handled = false;
     if (!handled) return;
     event.preventDefault();
+    event.stopPropagation(); // the notebook never sees a key the table used
     keyboardMode = true;
     markCursor();
     if (moved) say(describePile(state, order[cursor.at], cursor.count));

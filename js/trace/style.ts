@@ -1,4 +1,4 @@
-/** The trace view's own styles (the board keeps the table's), added once per document. */
+/** The trace view's own styles (the board keeps the table's), added once per document or shadow root. */
 export const TRACE_CSS = `
 .ww-trace { --ww-t-frontier: #64b5f6; --ww-t-explored: #bdbdbd; --ww-t-current: #ff9800; --ww-t-pruned: #e53935;
   --ww-t-duplicate: #ce93d8; --ww-t-solution: #43a047; --ww-t-ink: var(--jp-ui-font-color1, #1d1d1d);
@@ -85,10 +85,20 @@ export const TRACE_CSS = `
 .ww-trace.ww-present .ww-trace-board .ww-status { font-size: 18px; }
 `;
 
-export function addStyle(doc: Document): void {
-  if (doc.getElementById("ww-trace-style")) return;
-  const style = doc.createElement("style");
-  style.id = "ww-trace-style";
-  style.textContent = TRACE_CSS;
-  doc.head.append(style);
+/** Add the styles once where `el` is drawn: its shadow root (marimo draws widgets in one, where the page's
+ * styles do not reach) or the document's head; an element not yet on the page is looked at again each frame
+ * until it is, so the styles reach the shadow root it lands in. */
+export function addStyle(el: HTMLElement, tries = 60): void {
+  const root = el.getRootNode();
+  const shadow = typeof ShadowRoot !== "undefined" && root instanceof ShadowRoot ? root : null;
+  const doc = el.ownerDocument;
+  if (!(shadow ?? doc).getElementById("ww-trace-style")) {
+    const style = doc.createElement("style");
+    style.id = "ww-trace-style";
+    style.textContent = TRACE_CSS;
+    (shadow ?? doc.head).append(style);
+  }
+  if (!el.isConnected && tries > 0 && typeof requestAnimationFrame === "function") {
+    requestAnimationFrame(() => addStyle(el, tries - 1));
+  }
 }

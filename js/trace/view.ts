@@ -307,7 +307,7 @@ class Panel {
 /** Build the trace view inside `el`; returns the clean-up function. */
 export function createTraceView(model: Model, el: HTMLElement): () => void {
   const doc = el.ownerDocument;
-  addStyle(doc);
+  addStyle(el);
   const viewOnly = Boolean(model.get("view_only"));
   const tracesOf = (): TracePayload[] => {
     const many = model.get("traces") as TracePayload[] | undefined;
@@ -477,10 +477,17 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
         if (choices.algorithms?.includes(String(t.options.algorithm ?? t.algorithm))) {
           algorithm.value = String(t.options.algorithm ?? t.algorithm);
         }
+        informedChanged(); // the algorithm's own heuristic first; the one the search on show used wins
         if (t.options.heuristic && choices.heuristics?.includes(String(t.options.heuristic))) {
           heuristic.value = String(t.options.heuristic);
         }
-        informedChanged();
+        // the bar starts from the search on show: Run without a change runs that search again
+        if (typeof t.options.dedupe === "boolean") dedupe.checked = t.options.dedupe;
+        if (Array.isArray(t.options.pruning)) {
+          const on = t.options.pruning.map(String);
+          (choices.rules ?? []).forEach((rule, i) => (rules[i][1].checked = on.includes(rule)));
+        }
+        if (typeof t.options.ordering === "boolean") ordering.checked = t.options.ordering;
         status.textContent = model.get("busy") ? "running\u2026" : String(model.get("error") ?? "");
       },
       status(text: string) {

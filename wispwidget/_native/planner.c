@@ -470,24 +470,23 @@ static int facts_missing(Facts *F, const Game *g, const State *s) {
 }
 
 /*
- * The fewest moves that reveal nothing from root to the position of the root search's node id, into out: an
- * A* search guided by facts_missing, of at most limit positions. The best-first search reaches a position by
- * whatever way it met it first, at times dozens of moves that shift cards back and forth; the same position by
- * fewer moves is the same plan, and a person can follow it. The way's length, or -1 when no way shorter than
- * `longest` is found within the limit, the time or memory (the first way is kept).
+ * The fewest moves that reveal nothing from root to target, into out: an A* search guided by facts_missing, of
+ * at most limit positions. A search reaches a position by whatever way it met it first, at times dozens of
+ * moves that shift cards back and forth; the same position by fewer moves is the same plan, and a person can
+ * follow it. The way's length, or -1 when no way shorter than `longest` is found within the limit, the time or
+ * memory.
  */
-static int shortest_path(Planner *P, const Search *S, const State *root, int32_t id, int longest, int64_t limit,
-                         int32_t *out) {
+static int fewest_moves(Planner *P, const Search *S, const State *root, const State *target, int longest,
+                        int64_t limit, int32_t *out) {
     const Game *g = &S->g;
     uint8_t want[KEYMAX], key[KEYMAX];
     Move moves[MAXMOVES];
     Effect fx[MAXFX];
-    State s;
+    State s = *target;
     Arena *A = &P->after;
     Facts *F = calloc(1, sizeof(Facts));
     int found = -1;
     if (!F) return -1;
-    store_state(&P->root.store, g, id, &s);
     int want_len = position_key(g, &s, want, 0);
     for (int p = 0; p < g->npiles; p++)
         for (int i = s.down[p]; i < s.n[p]; i++) F->want[s.c[p][i] & 63][lies_on(&s, p, i)]++, F->total++;
@@ -525,6 +524,14 @@ static int shortest_path(Planner *P, const Search *S, const State *root, int32_t
 done:
     free(F);
     return found >= 0 ? path_to(&A->store, found, out, MAX_PLAN) : -1;
+}
+
+/* The fewest moves from root to the position of the root search's node id (the plan chosen): fewest_moves. */
+static int shortest_path(Planner *P, const Search *S, const State *root, int32_t id, int longest, int64_t limit,
+                         int32_t *out) {
+    State target;
+    store_state(&P->root.store, &S->g, id, &target);
+    return fewest_moves(P, S, root, &target, longest, limit, out);
 }
 
 /* The plan (internal move codes), its length, or a negative enum wisp_result. */
@@ -617,5 +624,30 @@ int wisp_plan(const wisp_spec *spec, const wisp_plan_settings *settings, const u
     if (cap < 0 || (cap > 0 && !out_moves)) return WISP_TOO_BIG;
     int n = plan_position(settings, &S, &root, time_limit, cancel, out_moves, cap, stats);
     for (int i = 0; i < n; i++) out_moves[i] = public_move(out_moves[i]);
+    return n;
+}
+
+/* The fewest moves that reveal nothing from one position to another (see wisp.h). */
+int wisp_fewest_moves(const wisp_spec *spec, const uint8_t *from, int64_t from_len, const uint8_t *to,
+                      int64_t to_len, int64_t max_positions, int32_t longest, int32_t *out_moves, int64_t cap) {
+    Search S, T;
+    State start, target;
+    int code = read_input(spec, from, from_len, &S, &start);
+    if (!code) code = read_input(spec, to, to_len, &T, &target);
+    if (code) return code;
+    if (max_positions < 1 || longest < 1 || cap < 0 || (cap > 0 && !out_moves)) return WISP_BAD_SPEC;
+    Planner P;
+    memset(&P, 0, sizeof P);
+    P.plans = (Buf){0, 0, sizeof(Plan)};
+    if (!arena_init(&P.root) || !arena_init(&P.after)) {
+        arena_free(&P.root), arena_free(&P.after);
+        return WISP_ERROR;
+    }
+    int32_t path[MAX_PLAN];
+    int n = fewest_moves(&P, &S, &start, &target, longest < MAX_PLAN ? longest : MAX_PLAN, max_positions, path);
+    arena_free(&P.root), arena_free(&P.after);
+    if (n < 0) return WISP_NOT_FOUND;
+    if (n > cap) return WISP_ERROR;
+    for (int i = 0; i < n; i++) out_moves[i] = public_move(path[i]);
     return n;
 }

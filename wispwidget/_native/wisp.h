@@ -27,7 +27,8 @@ enum wisp_result {
     WISP_BAD_SPEC = -2,     /* the spec's version, size or a value the core does not know */
     WISP_BAD_POSITION = -3, /* the position bytes do not read as a position of the spec's game */
     WISP_TOO_BIG = -4,      /* the game is beyond the core's limits (wisp_abi: max_piles, ...) */
-    WISP_PLAN_CANCELLED = -5 /* wisp_plan was cancelled (its other results are plan lengths) */
+    WISP_PLAN_CANCELLED = -5, /* wisp_plan was cancelled (its other results are plan lengths) */
+    WISP_NOT_FOUND = -6       /* wisp_fewest_moves found no way shorter than the one it was given */
 };
 
 /* Moves as the core encodes them: kind << 24 | src << 16 | dst << 8 | count. */
@@ -159,6 +160,14 @@ int wisp_solve(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int
  * the seconds it takes: the plans are then weighed in fewer arrangements (at least one). */
 int wisp_plan(const wisp_spec *spec, const wisp_plan_settings *settings, const uint8_t *blob, int64_t blob_len,
               double time_limit, volatile int32_t *cancel, int32_t *out_moves, int64_t cap, wisp_plan_stats *stats);
+
+/* The fewest moves from the position `from` to the position `to` (the same cards, the same stock) by moves that
+ * reveal nothing: no card turned, no deal or draw (planner.c, fewest_moves: an A* search of at most
+ * max_positions positions). A winning line's stretch between two reveals, made as short as it can be. Returns the
+ * way's length, its moves (public codes) in out_moves; WISP_NOT_FOUND when no way of fewer than `longest` moves
+ * was found; or another negative enum wisp_result. */
+int wisp_fewest_moves(const wisp_spec *spec, const uint8_t *from, int64_t from_len, const uint8_t *to,
+                      int64_t to_len, int64_t max_positions, int32_t longest, int32_t *out_moves, int64_t cap);
 
 #ifdef WISP_TEST_HOOKS
 /* Test build only (hooks.c): the legal moves (unpruned), one move applied, the dead-position test. */

@@ -1,9 +1,11 @@
 """Hints that always help: a winning line's next move when the solver finds one, else a labelled suggestion.
 
 While the player follows a found line (or returns to any position on it), the next move is known without
-searching again. When the search proves nothing, or proves the position lost, the hint is still a move: the
-one leading to the best-judged position (more cards turned, home or in suit, no going back), shown as a
-suggestion, never as a proof (``proved`` is False).
+searching again. When the search proves nothing, or proves the position lost, the hint is still a move, shown
+as a suggestion, never as a proof (``proved`` is False): the first move of the no-peek planner's most promising
+way to show a new card, or, where no such way is in reach, the move to the best-judged position (more cards
+turned, home or in suit, no going back). A position proved lost where no move shows anything new gets no move:
+any would only shift cards about.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from itertools import pairwise
 
 from ..engine.game import Game
 from ..engine.move import Move
+from ..errors import WispError
 from ..io.words import advice, move_phrase, positions_words, sentence
+from .lines import shortened
 from .solver import solve
 
 HINT_POSITIONS = 250_000
@@ -54,6 +58,24 @@ def judge(game: Game) -> int:
                 score += 3 if below & 3 == above & 3 else 1
     score -= len(game.stock) // max(1, game.spec.piles)
     return score
+
+
+def progress_move(game: Game, cancel=None, seconds: float = 1.0) -> Move | None:
+    """The first move of the no-peek planner's plan from here (``search/planner.py``): the most promising way
+    within reach to show a new card (turn one, or deal), so that suggestions make progress where a rule of thumb
+    one move deep can shift cards back and forth for ever. None when nothing is hidden, no such way is in reach,
+    or the C core cannot plan here."""
+    from .planner import PlannerUnavailable, plan
+    from .players import InformationSet
+
+    info = InformationSet.of(game)
+    if not info.unseen:
+        return None
+    try:
+        found = plan(info, time_limit=seconds, cancel=cancel)
+    except (PlannerUnavailable, WispError):  # no core here, or the hint was stopped
+        return None
+    return found.moves[0] if found.moves else None
 
 
 def suggestion(game: Game, avoid: Iterable[tuple] = ()) -> Move | None:
@@ -99,19 +121,25 @@ class Hinter:
         if move is not None:
             # the same words as when the line was found: asking twice in one position gets one answer
             return Hint(move, "winnable", 0, sentence(f"{advice(move, game)}: it starts a winning line"), True)
-        result = solve(game.position(), self.max_positions, self.time_limit, cancel=cancel)
+        position = game.position()
+        result = shortened(solve(position, self.max_positions, self.time_limit, cancel=cancel), position)
         if result.result == "won":
             self._remember(game, list(result.moves))
             first = result.moves[0]
             return Hint(first, "winnable", result.positions,
                         sentence(f"{advice(first, game)}: it starts a winning line"), True)
         if result.result == "lost":
-            why = f"no sequence of moves wins from here (proved over {positions_words(result.positions)})"
+            why = "no sequence of moves wins from here (proved, seeing every card)"
         elif result.cancelled:
             why = "the search was stopped before it found a winning line"
         else:
             why = f"no winning line was found within {positions_words(result.positions)}"
-        move = suggestion(game.copy(), avoid)
+        move = None if result.cancelled else progress_move(game, cancel)
+        if move is None and result.result == "lost" and game.legal_moves():
+            return Hint(None, "lost", result.positions, f"{sentence(why)} No move within reach shows a new card, "
+                        "so any move would only shift cards about: Undo, Restart, or Review to see where the game "
+                        "was lost.")
+        move = move or suggestion(game.copy(), avoid)
         if move is None:
             return Hint(None, result.result, result.positions, f"No legal move is left: {why}.")
         if result.result == "lost":  # no move wins: the suggestion is only a way to play on

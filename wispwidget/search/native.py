@@ -183,6 +183,9 @@ def _bind(lib: ctypes.CDLL, hooks: bool) -> ctypes.CDLL:
     lib.wisp_plan.argtypes = [spec_p, ctypes.POINTER(WispPlanSettings), u8p, ctypes.c_int64, ctypes.c_double, i32p,
                               i32p, ctypes.c_int64, ctypes.POINTER(WispPlanStats)]
     lib.wisp_plan.restype = ctypes.c_int
+    lib.wisp_fewest_moves.argtypes = [spec_p, u8p, ctypes.c_int64, u8p, ctypes.c_int64, ctypes.c_int64,
+                                      ctypes.c_int32, i32p, ctypes.c_int64]
+    lib.wisp_fewest_moves.restype = ctypes.c_int
     if hooks:
         lib.wisp_plan_selfplay.argtypes = [spec_p, spec_p, ctypes.POINTER(WispPlanSettings), u8p,
                                            ctypes.c_int64, ctypes.c_int64, i32p]
@@ -510,6 +513,26 @@ def core_solve(lib: ctypes.CDLL, position: Position, max_positions: int, time_li
     name = RESULT_NAMES[code]
     moves = tuple(decode_move(out[i]) for i in range(stats.line_length)) if name == "won" else ()
     return CoreResult(name, moves, {n: int(getattr(stats, n)) for n in STATS_FIELDS})
+
+
+def core_fewest_moves(lib: ctypes.CDLL, start: Position, target: Position, max_positions: int,
+                      longest: int) -> tuple[Move, ...] | None:
+    """One call of ``wisp_fewest_moves``: the fewest moves that reveal nothing from ``start`` to ``target``, or
+    None when no way of fewer than ``longest`` moves was found within ``max_positions``. Raises
+    ``NativeRefusal`` for a game the core cannot take and RuntimeError when the core fails."""
+    reason = refusal(start)
+    if reason:
+        raise NativeRefusal(reason)
+    spec = encode_spec(start)
+    (first, first_size), (second, second_size) = _blob(start), _blob(target)
+    out = (ctypes.c_int32 * longest)()
+    code = lib.wisp_fewest_moves(ctypes.byref(spec), first, first_size, second, second_size, int(max_positions),
+                                 int(longest), out, longest)
+    if code == C["WISP_NOT_FOUND"]:
+        return None
+    if code < 0:
+        raise RuntimeError(f"the C core's search for fewer moves failed: {FAILURES.get(code, f'code {code}')}")
+    return tuple(decode_move(out[i]) for i in range(code))
 
 
 def decode_move(code: int) -> Move:

@@ -18,6 +18,7 @@ from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
 from ..io.words import move_phrase, plural, positions_words
+from ..search.lines import shorter_line
 from ..search.solver import CancelToken, solve
 
 
@@ -137,7 +138,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
     if last == "won":
         if positions[n].is_won:
             return done("kept-winnable", f"Every move kept the game winnable: won in {plural(n, 'move')}.")
-        line = lines[n]
+        line = tuple(shorter_line(positions[n], lines[n]))  # the way a person would follow
         if n == 0:  # no move to review; the winning line is in ``better`` for whoever asks, not given away
             return done("kept-winnable", "No move played yet, so nothing to review: the deal can be won (proved, "
                         "seeing every card).", better=line)
@@ -171,7 +172,8 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         if lo < 0:
             return done("lost-from-start", "This deal could not be won from the start, even seeing every card: "
                         "no move lost it.", losing_range=(0, 0))
-        before, move, line = positions[lo], moves[lo], lines[lo]
+        before, move = positions[lo], moves[lo]
+        line = tuple(shorter_line(before, lines[lo]))
         message = (f"The game was lost at move {lo + 1}: {_move_words(before, move)}. Before it the game could "
                    f"still be won (proved); after it, it could not (proved: the solver tried every line). "
                    f"Instead, {_move_words(before, line[0])} keeps a win (proved, seeing every card).")

@@ -341,6 +341,29 @@ def read_kept(path: str, game: str, variant: str, player: str, max_positions: in
     return kept
 
 
+def not_a_study_file(path: str) -> str:
+    """Why a study must not write over ``path`` ("" when it may): a file whose first line is not a study's record
+    is something else (lecture notes named by mistake), and a run without ``--resume`` would replace it."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            first = next((line for line in handle if line.strip()), "")
+    except (FileNotFoundError, IsADirectoryError, PermissionError):
+        return ""  # nothing there, or a path the write check words
+    except OSError:
+        return ""
+    if not first:
+        return ""
+    try:
+        record = json.loads(first)
+    except ValueError:
+        record = None
+    player = record.get("player", "thoughtful") if isinstance(record, dict) else "thoughtful"
+    if _is_record(record, player) or first.startswith('{"game": '):
+        return ""
+    return (f"--output: {clip(path)} is not a study's results (its first line is not one), so the run would "
+            "replace it; choose another --output, or delete the file first")
+
+
 def _not_a_study(path: str, number: int) -> StudyError:
     return StudyError(f"--resume: line {number} of {clip(path)} is not a study's line, so the file is not a study "
                       "to go on with; choose another --output")

@@ -41,6 +41,7 @@ from ..io.words import (
 )
 from ..limits import check_max_positions, check_time_limit
 from ..search.hints import HINT_POSITIONS, Hint, Hinter
+from ..search.lines import shortened
 from ..search.planner import PlanSettings
 from ..search.players import PLAYERS, InformationSet, PlannerPlayer, referee
 from ..search.solver import SolveResult, solve
@@ -443,7 +444,8 @@ class TableController:
                     self._publish()
 
         self.jobs.start("verdict", "Checking the position…",
-                        lambda job: solve(game.position(), max_positions=budget, cancel=job.token), done)
+                        lambda job: shortened(solve(game.position(), max_positions=budget, cancel=job.token),
+                                              game.position()), done)
 
     # -- hints -----------------------------------------------------------------------------------------------
 
@@ -550,8 +552,8 @@ class TableController:
                     self._replay(list(result.moves), "replay", "Playing the winning line…", pace)
 
             self.say("Solving…", "info")
-            return self.jobs.start("solve", "Solving…", lambda job: solve(game.position(), SOLVE_POSITIONS,
-                                                                          cancel=job.token), done)
+            return self.jobs.start("solve", "Solving…", lambda job: shortened(
+                solve(game.position(), SOLVE_POSITIONS, cancel=job.token), game.position()), done)
 
     def _delay(self, pace: float | None) -> float:
         return pace if pace is not None else 1.0 / max(self.replay_speed, 1e-3)

@@ -20,7 +20,8 @@ const state = {state};
 const listeners = {{}};
 const model = {{
   get: (name) => state[name],
-  set: () => {{}}, save_changes: () => {{}}, send: () => {{}},
+  set: (name, value) => {{ state[name] = value; (listeners["change:" + name] || []).forEach((fn) => fn()); }},
+  save_changes: () => {{}}, send: () => {{}},
   on: (name, fn) => {{ (listeners[name] ||= []).push(fn); }},
   off: () => {{}},
 }};
