@@ -330,3 +330,17 @@ def test_a_card_refused_on_a_pile_is_told_where_it_does_go(rules):
             assert reason.endswith(f"(it goes only on {'an' if word[0] in 'A8' else 'a'} {word}{where})"), reason
             said += 1
     assert said > 0
+
+
+@pytest.mark.parametrize(("game_id", "variant", "top"), [("spider", "two-suits", "King"), ("mini-wisp", None, "6")])
+def test_a_card_dropped_where_finished_runs_go_is_told_how_runs_leave(game_id, variant, top):
+    """The places of the finished runs look like foundations; a card dropped there is not told "there is no
+    foundation 1" but how a run leaves."""
+    from wispwidget import deal
+    from wispwidget.engine.move import Move
+    from wispwidget.io.words import refusal
+
+    game = deal(game_id, 3, variant=variant)
+    words = refusal(game.why_illegal(Move("t0", "f0")))
+    assert words.startswith("No card is put away by hand in ") and f"{top} down to Ace" in words
+    assert "foundation 1" not in words and "f0" not in words

@@ -568,12 +568,41 @@ def test_the_review_buttons_budget_is_set_from_python_and_checked(monkeypatch):
     assert w.review_positions == 5_000
 
 
-def test_an_unsettled_review_says_where_the_game_was_last_proved_winnable():
-    from wispwidget.studies.review import Review
-    from wispwidget.widgets.controller import _where_to_look
+def test_an_unsettled_review_takes_the_table_to_the_last_position_proved_winnable(monkeypatch):
+    """A review that proves the game winnable up to move k but settles nothing after: the table goes back to that
+    position with a move that keeps a win (no 42 undos by hand), and Review again reviews the whole game."""
+    from dataclasses import replace
 
-    settled_to_4 = Review("unknown", "…", (), losing_range=(5, 9), steps=((0, "won"), (4, "won"), (9, "unknown")))
-    assert "Undo back to before move 5: Hint there shows a move that keeps a win" in _where_to_look(settled_to_4)
-    never_won = Review("unknown", "…", (), losing_range=(1, 9), steps=((0, "unknown"), (9, "unknown")))
-    assert _where_to_look(never_won) == ""  # nothing was proved winnable: no such position to look at
+    from wispwidget.studies import review as review_module
+    from wispwidget.widgets import controller as controller_module
 
+    from .test_review import lost_game
+
+    _, moves, k = lost_game(10)
+    real = review_module.solve
+
+    def losses_out_of_reach(position, *args, **kwargs):  # as on a full deck: a loss is far harder to prove
+        result = real(position, *args, **kwargs)
+        return replace(result, result="unknown") if result.result == "lost" else result
+
+    monkeypatch.setattr(review_module, "solve", losses_out_of_reach)
+    reviewed: list[int] = []
+    real_review = controller_module.run_review
+    monkeypatch.setattr(controller_module, "run_review",
+                        lambda start, played, **kw: reviewed.append(len(played)) or real_review(start, played, **kw))
+    w = play("mini-wisp", seed=10, auto_verdict=False)
+    for move in moves:
+        w.move(*move)
+    w.review_positions = 1_000
+    result = w.review()
+    assert result.verdict == "unknown" and result.losing_range[0] == k + 1
+    assert w.moves == k and w.controller.game.can_redo  # back at the last position proved winnable
+    assert (w.hint_move["from"], w.hint_move["to"], w.hint_move["count"]) == tuple(result.better[0])
+    assert w.hint_move["proved"] and w.controller.game.why_illegal(result.better[0]) is None
+    assert f"The table is back at the last position proved winnable, before move {k + 1}" in w.message["text"]
+    assert "Press Review again to search longer (5,000 positions" in w.message["text"]
+    w.review()
+    assert reviewed == [len(moves), len(moves)]  # again: the whole game, not the moves now on the table
+    for _ in range(len(moves) - k):
+        w.redo()
+    assert w.moves == len(moves)  # every move played is still there to Redo

@@ -92,15 +92,20 @@ export function wasteOffsets(shown: number, m: Metrics): number[] {
 
 /**
  * Sizes for the width, made smaller (down to the legible minimum) while the longest pile, fanned as tight as
- * its corners allow, would not fit the height the window gives: like a card table that zooms out.
+ * its corners allow, would not fit the height the window gives: like a card table that zooms out. `widest`
+ * caps the card width: the table passes the size it has zoomed out to in this deal, so an Undo or a Redo that
+ * shortens the longest pile does not zoom the whole table in again (and out on the next move).
  */
 export function fitMetrics(width: number, columns: number, slots: number, piles: { down: number; up: number }[],
-                           viewportHeight: number): Metrics {
+                           viewportHeight: number, widest = Infinity): Metrics {
+  const sized = (w: number) =>
+    metrics(w * columns + (slots - 1) * Math.max(3, Math.min(12, Math.round(w * 0.1))), columns, slots);
   let m = metrics(width, columns, slots);
+  if (m.cardW > widest) m = sized(widest); // as small as the cards have already been (no zooming back and forth)
   const tallest = (k: Metrics) => Math.max(0, ...piles.map((p) => pileOffsets(p.down, p.up, k, 0).height));
   while (m.cardW > MIN_CARD_W && tallest(m) > tableauCap(viewportHeight, m)) {
     const w = m.cardW - 2;
-    m = metrics(w * columns + (slots - 1) * Math.max(3, Math.min(12, Math.round(w * 0.1))), columns, slots);
+    m = sized(w);
     if (m.cardW >= w + 2) break; // no smaller size to be had
   }
   return m;

@@ -157,6 +157,14 @@ describe("zooming out for a long pile", () => {
     expect(pileOffsets(5, 35, long, 0).height).toBeLessThanOrEqual(tableauCap(1000, long));
     expect(fitMetrics(1380, 10, 10, [{ down: 5, up: 90 }], 400).cardW).toBe(MIN_CARD_W);
   });
+
+  it("cards zoomed out for a long pile stay that size when the pile shrinks again (no zooming in and out)", () => {
+    const long = fitMetrics(1380, 10, 10, [{ down: 5, up: 35 }], 1000);
+    const after = fitMetrics(1380, 10, 10, [{ down: 5, up: 1 }], 1000, long.cardW);
+    expect(after.cardW).toBe(long.cardW);
+    expect(after.gap).toBe(long.gap);
+    expect(fitMetrics(1380, 10, 10, [{ down: 5, up: 60 }], 1000, long.cardW).cardW).toBeLessThan(long.cardW);
+  });
 });
 
 describe("the hint's arrow", () => {

@@ -272,6 +272,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   // -- layout -------------------------------------------------------------------------------------------------
 
+  let zoom = { key: "", widest: Infinity }; // the card width this game has zoomed out to
+
   function layout(): void {
     if (!state?.tableau) return;
     // the root's content box (not the board's: the board's width follows the cards)
@@ -279,7 +281,12 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const width = root.clientWidth > pad ? root.clientWidth - pad : 640;
     const need = columnsNeeded(state.tableau.length, foundationCount(state), state.has_waste);
     const tall = state.tableau.map((p) => ({ down: p.down, up: p.up.length }));
-    m = fitMetrics(width, need.columns, need.slots, tall, win?.innerHeight ?? 900);
+    // within one game, at one size of the window, the cards only ever shrink (a long pile came and went):
+    // a new deal, a load or a restart ("new") starts again from the full size
+    const sizeKey = `${width}|${win?.innerHeight ?? 900}`;
+    if (sizeKey !== zoom.key || state.last?.kind === "new") zoom = { key: sizeKey, widest: Infinity };
+    m = fitMetrics(width, need.columns, need.slots, tall, win?.innerHeight ?? 900, zoom.widest);
+    zoom.widest = m.cardW;
     const style = root.style;
     // when cards reach their largest size, the board keeps to their width (the foundations end over the last pile)
     const needed = Math.ceil(need.columns * m.cardW + (need.slots - 1) * m.gap) + 1;

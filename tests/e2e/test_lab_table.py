@@ -189,6 +189,30 @@ def test_every_face_up_card_of_a_40_card_pile_shows_its_corner(lab, width):
         page.set_viewport_size({"width": 1400, "height": 1000})
 
 
+def test_cards_zoomed_out_for_a_long_pile_keep_their_size_while_the_game_goes_on(lab):
+    """Black Widow: the table zoomed out for a long pile; a move (or Undo, Redo) that shortens it must not zoom
+    the whole table in again (a player saw 56 px cards jump to 76 px on one Redo, and back)."""
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    width = 'document.querySelector(\'.ww-root [data-pile="t1"] [data-card]\').getBoundingClientRect().width'
+    load(page, kernel, long_pile_black_widow(), "5S")
+    page.wait_for_timeout(200)
+    zoomed = page.evaluate(width)
+    assert kernel.value("w.move('t0', 't2', 8) or w.moves") == 1  # the long pile is 8 cards shorter
+    shorter = kernel.value("__import__('wispwidget').io.formats.write_position(w.game.position())")
+    page.wait_for_timeout(300)
+    settled(page)
+    assert page.evaluate(width) == zoomed
+    kernel.value("w.undo() or w.redo() or w.moves")
+    page.wait_for_timeout(300)
+    settled(page)
+    assert page.evaluate(width) == zoomed
+    assert page.evaluate(CORNERS) == []
+    load(page, kernel, shorter, "5S")  # the same position dealt afresh: it would fit larger cards
+    page.wait_for_timeout(200)
+    assert page.evaluate(width) > zoomed
+
+
 def test_cards_grow_with_the_cell(lab):
     page, kernel, _ = lab
     page.set_viewport_size({"width": 1400, "height": 1000})

@@ -249,6 +249,11 @@ class Game:
         if dst_kind == "t" and d >= len(self.up):
             return f"{where}: there is no pile {target} (piles t0..t{len(self.up) - 1})"
         if dst_kind == "f" and d >= len(self.foundations):
+            if self.spec.removes_runs and not self.foundations:  # the runs' places on the table, not piles
+                top = {13: "King", 12: "Queen", 11: "Jack", 10: "10"}.get(self.spec.deck.top_rank,
+                                                                           str(self.spec.deck.top_rank))
+                return (f"{where}: no card is put away by hand in {self.spec.name}: a whole run in one suit, "
+                        f"{top} down to Ace, leaves the table by itself")
             return f"{where}: there is no foundation {target} in {self.spec.name}"
         if src_kind == "t":
             return self._why_illegal_from_tableau(s, dst_kind, d, count, where)

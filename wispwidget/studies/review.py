@@ -53,7 +53,9 @@ class Review:
     - ``kept-winnable``: every move kept the game winnable (``better`` wins from the last position, if the game
       is not over);
     - ``lost-from-start``: the deal was never winnable (seeing every card);
-    - ``unknown``: the budget did not settle enough positions; ``losing_range`` says between which moves;
+    - ``unknown``: the budget did not settle enough positions; ``losing_range`` says between which moves, and
+      where a position before them was proved winnable, ``before`` is the last such (before move
+      ``losing_range[0]``) and ``better`` a winning line from it;
     - ``cancelled``: stopped on request.
 
     ``steps`` lists each position checked (after that many moves) with the solver's answer; ``message`` says it
@@ -185,4 +187,7 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
     which = "the losing move is" if hi <= n and lo >= 0 else "the losing move, if there is one, is"
     message = (f"Not settled within {budget}: the game was {won_part} and {lost_part}; {which} "
                f"{_range_words(positions, moves, max(first, 1), last_k)}.{TRY_LARGER}")
+    if lo >= 0 and lines.get(lo):  # the last position proved winnable, and a way to win from it
+        return done("unknown", message, losing_range=(max(first, 1), last_k), before=positions[lo],
+                    better=tuple(shorter_line(positions[lo], lines[lo])))
     return done("unknown", message, losing_range=(max(first, 1), last_k))

@@ -110,7 +110,8 @@ class TableController:
         self._publish_to = publish
         self.published: dict[str, Any] = {}
         self.last_review: Any = None
-        self._unsettled_review: tuple[int, int] | None = None  # (version, budget) of a review that did not settle
+        # (version, budget, moves) of the last review that did not settle: Review again there searches longer
+        self._unsettled_review: tuple[int, int, tuple[Move, ...]] | None = None
         self.game: Game
         self.played_counted = False
         self.win_counted = False
@@ -638,6 +639,9 @@ class TableController:
         with self.lock:
             budget = self._review_budget() if max_positions is None else check_max_positions(max_positions)
             version, start, moves = self.version, self.start, list(self.game.moves_played)
+            last = self._unsettled_review
+            if last is not None and last[0] == version:  # Review again where the last one left the table: the
+                moves = list(last[2])  # same game, every move of it, as the table had it before
             known_lost = self._proved_lost_along(start, moves)
 
             def work(job: Job) -> Any:
@@ -652,15 +656,19 @@ class TableController:
                     if self.version != version:
                         return
                     self.last_review = result
-                    self._unsettled_review = (version, budget) if result.verdict == "unknown" else None
+                    self._unsettled_review = None
                     self._learn_review(start, moves, result)
                     if show and result.verdict == "lost-at":
+                        self._go_to(moves, result.losing_index)
                         self._show_losing_move(result)
                     elif show and result.verdict == "kept-winnable" and result.moves and result.better:
                         self._show_winning_move(result)
                     elif result.verdict == "unknown":
-                        self.say(result.message.removesuffix(TRY_LARGER) + self._review_longer(budget)
-                                 + _where_to_look(result), "info")
+                        if show and result.better:
+                            self._show_last_winnable(moves, result, budget)
+                        else:
+                            self.say(result.message.removesuffix(TRY_LARGER) + self._review_longer(budget), "info")
+                        self._unsettled_review = (self.version, budget, tuple(moves))
                     else:
                         self.say(result.message, "info")
                     self._publish()
@@ -710,9 +718,27 @@ class TableController:
                 game.push(moves[k])
         return lost
 
+    def _go_to(self, moves: list[Move], k: int) -> None:
+        """The table at the position after the first ``k`` of ``moves`` (the game reviewed, whose first moves
+        are played and the rest kept for Redo), quietly; the moves after it stay to Redo."""
+        self._back_to(min(k, len(self.game.moves_played)))
+        while len(self.game.moves_played) < k and self.game.can_redo:
+            self.game.redo()
+
+    def _show_last_winnable(self, moves: list[Move], result: Any, budget: int) -> None:
+        """An unsettled review: the table back at the last position proved winnable, a winning move shown."""
+        first = result.losing_range[0]
+        self._go_to(moves, first - 1)
+        self._changed("undo", None, None)
+        better = result.better[0]
+        self._show_review_move(better, sentence(f"{move_phrase(better, self.game)} keeps a win"))
+        self.say(f"{result.message.removesuffix(TRY_LARGER)} The table is back at the last position proved "
+                 f"winnable, before move {first} (Redo replays the moves played, one at a time); "
+                 f"{self._shown_by(better, 'arrow')} shows a move that keeps a win."
+                 f"{self._review_longer(budget)}", "info")
+
     def _show_losing_move(self, result: Any) -> None:
         """Back to the position before the losing move (the moves after it stay to Redo); highlight a better one."""
-        self._back_to(result.losing_index)
         self._changed("undo", None, None)
         better, played = result.better[0], result.losing_move
         dealt = played.source == "stock"  # a deal played has no arrow: the stock is ringed, dashed
@@ -935,10 +961,3 @@ def _taken_back(move: Move, game: Game) -> str:
     return f"the {words.lower()}" if move.source == "stock" else words
 
 
-def _where_to_look(result: Any) -> str:
-    """After an unsettled review from the table: where to look for the lesson by hand (Undo, then Hint)."""
-    first = (result.losing_range or (0, 0))[0]
-    if first < 1 or not any(k == first - 1 and answer == "won" for k, answer in result.steps):
-        return ""
-    return (f" To see the last position proved winnable, Undo back to before move {first}: Hint there shows a "
-            "move that keeps a win.")
