@@ -55,6 +55,7 @@ export class Toolbar {
   seed: HTMLInputElement;
   winnableBox: HTMLInputElement;
   buttons: Record<string, HTMLButtonElement> = {};
+  main!: HTMLElement; // the game menu and the buttons always shown
   private more: HTMLButtonElement;
   private extra: HTMLElement;
 
@@ -83,7 +84,7 @@ export class Toolbar {
     this.winnableBox.addEventListener("change", () => host.winnable(this.winnableBox.checked));
     winnable.append(this.winnableBox, doc.createTextNode(" Winnable"));
 
-    const main = h(doc, "div", "ww-tools-main");
+    const main = (this.main = h(doc, "div", "ww-tools-main"));
     this.extra = h(doc, "div", "ww-tools-more");
     this.extra.id = `ww-more-${Math.random().toString(36).slice(2, 8)}`;
     for (const [label, action, primary] of CONTROLS) {

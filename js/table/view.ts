@@ -327,9 +327,13 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   function fitToolbar(): void {
     if (viewOnly) return;
     const width = root.clientWidth;
-    root.classList.remove("ww-narrow");
-    if (width && width < NARROW) root.classList.add("ww-narrow");
-    else if (width && toolbar.el.offsetHeight > (toolbar.buttons.undo.offsetHeight || 24) * 1.8) root.classList.add("ww-narrow");
+    root.classList.remove("ww-narrow", "ww-tight");
+    if (!width) return;
+    const row = (el: HTMLElement) => el.offsetHeight > (toolbar.buttons.undo.offsetHeight || 24) * 1.8;
+    // the rarer actions go behind More when one row cannot hold them all; Undo and Redo become arrows only when
+    // the row of the rest still does not fit
+    if (width < NARROW || row(toolbar.el)) root.classList.add("ww-narrow");
+    if (root.classList.contains("ww-narrow") && row(toolbar.main)) root.classList.add("ww-tight");
   }
 
   function place(card: HTMLElement, left: number, topPx: number): void {

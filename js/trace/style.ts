@@ -16,7 +16,7 @@ export const TRACE_CSS = `
 .ww-legend i { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 1px solid #555; }
 .ww-trace-panels { display: grid; grid-template-columns: repeat(var(--ww-panels, 1), minmax(0, 1fr)); gap: 14px; }
 .ww-trace-panel { min-width: 0; border-top: 1px solid var(--ww-t-line); padding-top: 4px; }
-.ww-trace-panel h3 { margin: 2px 0 4px; font-size: 1.1em; overflow-wrap: anywhere; }
+.ww-trace-panel h3 { margin: 2px 0 4px; font-size: 1.1em; font-weight: bold; overflow-wrap: anywhere; }
 .ww-trace { container-type: inline-size; } /* two searches side by side stack when the cell is narrow */
 @container (max-width: 560px) { .ww-trace-panels { grid-template-columns: minmax(0, 1fr); } }
 .ww-trace-main { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
@@ -47,7 +47,7 @@ export const TRACE_CSS = `
 .ww-trace .ww-compact .ww-goal-label { font-size: 9px; }
 .ww-hover { min-height: 1.3em; color: var(--jp-ui-font-color2, #555); font-size: 0.95em; }
 .ww-trace-side { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr); gap: 10px; margin-top: 6px; }
-.ww-trace-side h4 { margin: 0 0 2px; font-size: 1em; }
+.ww-trace-side h4 { margin: 0 0 2px; font-size: 1em; font-weight: bold; }
 .ww-frontier-list, .ww-explored-list { margin: 0; padding-left: 2.8em; max-height: 170px; overflow: auto;
   font-family: var(--jp-code-font-family, monospace); font-size: 0.92em; }
 .ww-explored-list { padding-left: 0; list-style: none; }
@@ -79,9 +79,25 @@ export const TRACE_CSS = `
 .ww-trace.ww-present .ww-counters, .ww-trace.ww-present .ww-path { font-size: 1em; }
 .ww-trace.ww-present .ww-runbar, .ww-trace.ww-present .ww-speed-label, .ww-trace.ww-present .ww-speed { display: none; }
 .ww-trace.ww-present .ww-trace-board { max-width: 520px; }
+/* presenting one search: the board and its lists on the left, the tree and the pseudo-code on the right, so a
+   projector's 1280 x 720 shows the tree and the code's current line together */
+.ww-trace.ww-present .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-panel { display: grid;
+  grid-template-columns: minmax(260px, 0.75fr) minmax(0, 1.6fr); column-gap: 14px; align-items: start;
+  grid-template-areas: "head head" "count count" "board tree" "board code" "lists code" "path code"; }
+.ww-trace.ww-present .ww-trace-panels:not([style*="--ww-panels: 2"]) :is(.ww-trace-main, .ww-trace-side) {
+  display: contents; }
+.ww-trace.ww-present .ww-trace-panel > h3 { grid-area: head; }
+.ww-trace.ww-present .ww-trace-panel > .ww-counters { grid-area: count; }
+.ww-trace.ww-present .ww-trace-board { grid-area: board; max-width: 420px; width: 100%; min-width: 0; }
+.ww-trace.ww-present .ww-trace-treebox { grid-area: tree; min-width: 0; }
+.ww-trace.ww-present .ww-trace-lists { grid-area: lists; }
+.ww-trace.ww-present .ww-code-box { grid-area: code; }
+.ww-trace.ww-present .ww-path { grid-area: path; }
+.ww-trace.ww-present .ww-tree-panel { height: min(340px, 28vh); }
 .ww-trace.ww-present .ww-button[aria-pressed="true"] { background: #000; color: #fff; } /* on: Presentation */
-.ww-trace.ww-present .ww-frontier-list, .ww-trace.ww-present .ww-explored-list, .ww-trace.ww-present .ww-code,
+.ww-trace.ww-present .ww-frontier-list, .ww-trace.ww-present .ww-explored-list,
 .ww-trace.ww-present .ww-hover { font-size: 20px; } /* px: a notebook's own list and code sizes do not shrink them */
+.ww-trace.ww-present .ww-code { font-size: 18px; line-height: 1.2; } /* all of it beside the tree at 720 px */
 .ww-trace.ww-present .ww-trace-board .ww-status { font-size: 18px; }
 `;
 

@@ -213,3 +213,41 @@ def test_static_export_replays_without_a_kernel(tmp_path):
         assert page.locator('[data-card="hidden"]').count() == 0 or all(
             card.get_attribute("data-revealed") is None for card in page.locator('[data-card="hidden"]').all())
         browser.close()
+
+
+def test_presenting_on_a_projector_shows_the_tree_and_the_current_line_of_code_together(tmp_path):
+    """The exported page at a projector's 1280 x 720: Presentation switches on (it did nothing in an export), and
+    the tree and the highlighted pseudo-code line are both inside the screen without scrolling."""
+    from playwright.sync_api import sync_playwright
+
+    import wispwidget as ww
+
+    from .lab import CHROMIUM_ARGS
+
+    start = ww.deal("micro-wisp", 1).position()
+    widget = ww.SearchTraceWidget(ww.trace(start, "astar", "cards-left"))
+    widget.step = widget.total // 2
+    page_file = widget.to_html(tmp_path / "t.html")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(page_file.as_uri())
+        page.locator(".ww-trace-panel").first.wait_for()
+        present = page.get_by_role("button", name="Presentation")
+        present.click()
+        expect(present).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(".ww-trace.ww-present")).to_have_count(1)
+        page.wait_for_timeout(300)
+        boxes = page.evaluate("""() => {
+          const b = (s) => { const r = document.querySelector(s).getBoundingClientRect();
+                             return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+          return {tree: b(".ww-tree-panel"), line: b('.ww-code li[aria-current="step"]'),
+                  size: parseFloat(getComputedStyle(document.querySelector(".ww-code")).fontSize)};
+        }""")
+        for name in ("tree", "line"):
+            box = boxes[name]
+            assert 0 <= box["top"] and box["bottom"] <= 720 and 0 <= box["left"] and box["right"] <= 1280, boxes
+        assert boxes["size"] >= 18, boxes  # large enough for the back row
+        page.keyboard.press("Escape")
+        expect(present).to_have_attribute("aria-pressed", "false")
+        browser.close()

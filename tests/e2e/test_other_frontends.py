@@ -73,3 +73,48 @@ def test_drag_in_notebook_7():
 def test_drag_in_marimo():
     with marimo_page(MARIMO_APP) as page:
         drag_run_onto_ten(page)
+
+
+MARIMO_TEACHING = '''import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+    import wispwidget as ww
+
+    view = ww.SearchTraceWidget(ww.trace(ww.deal("micro-wisp", 1).position(), "astar", "cards-left", dedupe=True,
+                                         pruning={"relabel"}, ordering=False))
+    view.step = 40
+    lab = ww.variant_lab("mini-wisp")
+    mo.vstack([mo.ui.anywidget(view), mo.ui.anywidget(lab)])
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+'''
+
+
+@pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")
+def test_the_trace_view_and_the_lab_are_styled_in_marimo():
+    """marimo draws each widget in a shadow root, where a page's styles do not reach: the trace view's legend,
+    its highlighted line of code and the lab's buttons were bare text there. The search-again bar starts from the
+    search on show."""
+    with marimo_page(MARIMO_TEACHING, wait_for=".ww-trace-panel") as page:
+        swatch = page.locator(".ww-legend i").first
+        expect(swatch).to_be_visible()
+        box = swatch.bounding_box()
+        assert 10 <= box["width"] <= 14 and 10 <= box["height"] <= 14, box
+        line = page.locator('.ww-code li[aria-current="step"]')
+        expect(line).to_have_count(1)
+        assert line.evaluate("(li) => getComputedStyle(li).backgroundColor") not in ("rgba(0, 0, 0, 0)", "transparent")
+        button = page.locator(".wisp-lab button").first
+        expect(button).to_be_visible()
+        assert button.evaluate("(b) => parseFloat(getComputedStyle(b).borderTopWidth)") >= 1
+        assert button.bounding_box()["height"] >= 20
+        boxes = {label: page.get_by_label(f"Prune: {label}").is_checked()
+                 for label in ("ace-to-foundation", "first-empty", "relabel")}
+        assert boxes == {"ace-to-foundation": False, "first-empty": False, "relabel": True}
