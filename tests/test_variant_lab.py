@@ -380,3 +380,11 @@ def test_the_lab_shows_its_own_name_as_text_not_the_box_it_is_shown_in():
     bundle = lab._repr_mimebundle_()
     assert bundle["text/plain"] == "VariantLabWidget(mini-wisp/standard -> mini-wisp/standard)"
     assert "application/vnd.jupyter.widget-view+json" in bundle  # still drawn as the lab with its output area
+
+
+def test_the_winnable_range_says_unknowns_counted_both_ways_only_when_there_are_any():
+    settled = VariantLabWidget("mini-wisp", deals=4, max_positions=20_000).study(wait=True, timeout=60)
+    assert settled.count("unknown") == 0 and "(95%, every deal settled)" in settled.describe()
+    assert "counted both ways" not in settled.describe()
+    unsettled = VariantLabWidget("mini-wisp", deals=4, max_positions=1).study(wait=True, timeout=60)
+    assert unsettled.count("unknown") > 0 and "(95%, unknowns counted both ways)" in unsettled.describe()

@@ -165,7 +165,7 @@ def test_a_win_by_hand_gives_a_summary_and_counts_in_the_statistics(data_dir):
     assert w.win_summary["moves"] == len(line) and w.win_summary["hints"] == 1 and w.win_summary["undos"] == 0
     assert w.win_summary["seconds"] >= 0 and w.table["clock"]["running"] is False and not w.win_summary["assisted"]
     assert w.stats["played"] == 1 and w.stats["won"] == 1 and w.stats["current_streak"] == 1
-    assert w.stats["best_seconds"] is not None
+    assert w.stats["best_seconds"] is None  # a win with a hint counts, but sets no best time
     w.undo()
     assert not w.won and w.win_summary == {} and w.table["clock"]["running"]  # no banner; the clock runs again
     w.redo()
@@ -180,6 +180,23 @@ def test_a_win_by_hand_gives_a_summary_and_counts_in_the_statistics(data_dir):
     again.new_deal(seed=3)
     stats = StatsStore().get("micro-wisp/standard")
     assert stats["played"] == 2 and stats["current_streak"] == 0 and stats["best_streak"] == 1
+
+
+def test_only_a_win_without_hints_sets_the_best_time(data_dir, monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr("wispwidget.widgets.controller.time.monotonic", lambda: now[0])
+    w = play("micro-wisp", seed=1, auto_verdict=False)
+    line = list(solve(w.game.position()).moves)
+    for move in line[:-1]:
+        at_the_table(w, move)
+    now[0] += 30
+    at_the_table(w, line[-1])
+    assert w.stats["won"] == 1 and w.stats["best_seconds"] == 30.0 and w.win_summary["hints"] == 0
+    w.new_deal(seed=1)
+    w.hint()
+    win_by_hand(w)  # at once: 0 s, with a hint
+    assert w.win_summary["seconds"] == 0.0 and w.win_summary["hints"] == 1
+    assert w.stats["won"] == 2 and w.stats["current_streak"] == 2 and w.stats["best_seconds"] == 30.0
 
 
 def test_a_game_played_from_python_is_a_scripts_and_not_counted(data_dir):

@@ -49,7 +49,9 @@ export function describePile(state: TableState, pile: string, count = 1): string
   const n = Math.min(count, p.up.length);
   const top = p.up.length ? cardText(p.up[p.up.length - n]) : "empty";
   const down = p.down ? `, ${p.down} face down` : "";
-  return `${capitalize(pileText(pile))}: ${top}${n > 1 ? `, ${n} cards` : ""}${down}`;
+  const under = p.up.length > n ? p.up[p.up.length - n - 1] : ""; // the face-up card the chosen ones lie on
+  const on = under ? `${n > 1 ? "," : ""} on ${cardText(under)}` : "";
+  return `${capitalize(pileText(pile))}: ${top}${n > 1 ? `, ${n} cards` : ""}${on}${down}`;
 }
 
 export const KEYS: [keys: string, does: string][] = [

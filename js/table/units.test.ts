@@ -118,6 +118,14 @@ describe("keyboard order", () => {
     expect(describePile(table(), "t0")).toBe("Pile 1: K\u2660");
     expect(describePile(table(), "t1")).toBe("Pile 2: empty");
   });
+
+  it("says the face-up card the chosen cards lie on (a player heard 3♣ and not the 10♥ under it)", () => {
+    const t = table();
+    t.tableau[0] = { down: 2, up: ["TH", "9S", "8H", "3C"] } as (typeof t.tableau)[0];
+    expect(describePile(t, "t0")).toBe("Pile 1: 3♣ on 8♥, 2 face down");
+    expect(describePile(t, "t0", 3)).toBe("Pile 1: 9♠, 3 cards, on 10♥, 2 face down");
+    expect(describePile(t, "t0", 4)).toBe("Pile 1: 10♥, 4 cards, 2 face down");
+  });
 });
 
 describe("reconciliation", () => {

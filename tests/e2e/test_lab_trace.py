@@ -246,7 +246,7 @@ def test_presenting_on_a_projector_shows_the_tree_and_the_current_line_of_code_t
         }""")
         for name in ("tree", "line"):
             box = boxes[name]
-            assert 0 <= box["top"] and box["bottom"] <= 720 and 0 <= box["left"] and box["right"] <= 1280, boxes
+            assert box["top"] >= 0 and box["bottom"] <= 720 and box["left"] >= 0 and box["right"] <= 1280, boxes
         assert boxes["size"] >= 18, boxes  # large enough for the back row
         page.keyboard.press("Escape")
         expect(present).to_have_attribute("aria-pressed", "false")

@@ -351,8 +351,8 @@ class TableController:
                                     "help": self._help_words()}
                 if not self.win_counted and self.played_counted:
                     self.win_counted = True
-                    if not self.assisted:
-                        self.stats = self.store.won(game.spec.key, seconds)
+                    if not self.assisted:  # a win with hints counts, but sets no best time
+                        self.stats = self.store.won(game.spec.key, None if self.hints else seconds)
             moves, seconds = self.win_summary["moves"], self.win_summary["seconds"]
             self.say(f"You won in {plural(moves, 'move')} and {seconds_words(seconds)}! Every card is home."
                      if not self.assisted else f"Won in {plural(moves, 'move')}: every card is home.", "win")

@@ -83,15 +83,17 @@ class StatsStore:
         """Count a game as played (its first move was made)."""
         return self._update(key, lambda e: e.__setitem__("played", e["played"] + 1))
 
-    def won(self, key: str, seconds: float) -> dict[str, Any]:
-        """Count a win, extend the streak and keep the best time."""
+    def won(self, key: str, seconds: float | None) -> dict[str, Any]:
+        """Count a win, extend the streak and keep the best time (``seconds`` None: a win that sets no best time,
+        one played with hints)."""
 
         def change(entry: dict[str, Any]) -> None:
             entry["won"] += 1
             entry["current_streak"] += 1
             entry["best_streak"] = max(entry["best_streak"], entry["current_streak"])
             best = entry["best_seconds"]
-            entry["best_seconds"] = round(seconds, 1) if best is None else min(best, round(seconds, 1))
+            if seconds is not None:
+                entry["best_seconds"] = round(seconds, 1) if best is None else min(best, round(seconds, 1))
 
         return self._update(key, change)
 
