@@ -31,10 +31,12 @@ export function faceUp(card: string, doc: Document = document): HTMLElement {
   el.setAttribute("aria-label", cardText(card));
   const symbol = SUIT_SYMBOL[card[1]] ?? "?";
   const corner = `<span class="ww-rank">${rankLabel(card)}</span><span class="ww-suit">${symbol}</span>`;
+  // a card the trace view masks ("??", "4?") keeps one corner: turned upside down, "?" reads as "¿"
+  const masked = card.includes("?");
   el.innerHTML =
     `<span class="ww-corner ww-tl">${corner}</span>` +
     `<span class="ww-pip">${symbol}</span>` +
-    `<span class="ww-corner ww-br">${corner}</span>`;
+    (masked ? "" : `<span class="ww-corner ww-br">${corner}</span>`);
   return el;
 }
 

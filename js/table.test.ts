@@ -269,6 +269,48 @@ describe("keys after a toolbar click", () => {
     }
   });
 
+  it("no plain key pressed in the table reaches the notebook (M made the cell Markdown there)", () => {
+    const { el } = mount();
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    const notebook: string[] = [];
+    const listener = (e: KeyboardEvent) => notebook.push(e.key);
+    document.addEventListener("keydown", listener);
+    try {
+      root.focus();
+      for (const key of ["m", "a", "b", "x", "z", "y", "Enter"]) {
+        root.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+      }
+      root.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true }));
+      root.dispatchEvent(new KeyboardEvent("keydown", { key: "s", ctrlKey: true, bubbles: true, cancelable: true }));
+      expect(notebook).toEqual(["Tab", "s"]); // focus moves on; the notebook's own shortcuts with Ctrl still work
+    } finally {
+      document.removeEventListener("keydown", listener);
+    }
+  });
+
+  it("with the keys' list open, D deals (and closes it), and nothing reaches the notebook", () => {
+    const { el, model } = mount();
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    const notebook: string[] = [];
+    const listener = (e: KeyboardEvent) => notebook.push(e.key);
+    document.addEventListener("keydown", listener);
+    try {
+      root.focus();
+      root.dispatchEvent(new KeyboardEvent("keydown", { key: "?", bubbles: true, cancelable: true }));
+      const dialog = el.querySelector(".ww-dialog:not([hidden])") as HTMLElement;
+      expect(dialog).not.toBeNull();
+      for (const key of ["d", "m"]) {
+        (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true,
+          cancelable: true }));
+      }
+      expect(model.sent.at(-1)).toMatchObject({ type: "click", pile: "stock" });
+      expect(dialog.hidden).toBe(true);
+      expect(notebook).toEqual([]);
+    } finally {
+      document.removeEventListener("keydown", listener);
+    }
+  });
+
   it("a pointer click on a toolbar button gives the keys back to the table", () => {
     const { el } = mount();
     const root = el.querySelector(".ww-root") as HTMLElement;
@@ -390,6 +432,26 @@ describe("keyboard over every pile", () => {
     expect(dialog.hidden).toBe(true);
     key("F1");
     expect(dialog.hidden).toBe(false);
+  });
+
+  it("says when Up or Down chooses no more, and whether a pile takes the cards held", () => {
+    const { el } = mount();
+    const key = keys(el);
+    const live = () => el.querySelector(".ww-live")?.textContent;
+    key("ArrowRight");
+    key("ArrowUp"); // pile 2 has one face-up card
+    expect(live()).toBe("Pile 2: 10\u2660, 2 face down; only one card moves from here");
+    key("ArrowLeft");
+    key("ArrowUp");
+    expect(live()).toBe("Pile 1: 9\u2665, 2 cards, 2 face down");
+    key("ArrowUp");
+    expect(live()).toBe("Pile 1: 9\u2665, 2 cards, 2 face down; at most 2 cards move together here");
+    key(" "); // pick up 9H 8H
+    key("ArrowRight");
+    expect(live()).toBe("Pile 2: 10\u2660, 2 face down; it takes the 2 cards held"); // the engine's t0 to t1 (2)
+    key("ArrowLeft");
+    key("ArrowLeft");
+    expect(live()).toBe("Foundation 4, empty; it does not take the 2 cards held");
   });
 
   it("says piles in words people use", () => {

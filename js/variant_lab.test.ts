@@ -29,7 +29,11 @@ describe("the lab's bars", () => {
 
   it("an all-unknown study reads winnable 0-100%, not as a game nobody wins", () => {
     const svg = barsSvg({ variant: summary(0, 0, 20, [0, 1]) });
-    expect(svg).toContain("winnable 0%-100% (95%)");
+    expect(svg).toContain("winnable* 0%-100% (95%)"); // starred: the caption says how unknown deals count
+    expect(svg).toContain("* unknown deals as lost, then as won");
+    const settled = barsSvg({ variant: summary(4, 16, 0, [0.1, 0.4]) });
+    expect(settled).toContain("winnable 10%-40% (95%)");
+    expect(settled).not.toContain("winnable*");
     const range = new DOMParser().parseFromString(svg, "image/svg+xml").querySelector('[data-range="variant-winnable"]')!;
     expect(Number(range.getAttribute("width"))).toBeCloseTo(BARS_WIDTH - LABELS_WIDTH - 10, 0); // the whole scale
   });
@@ -58,7 +62,8 @@ describe("the lab's bars", () => {
     expect(Number(bar.getAttribute("x"))).toBeLessThan(10);
     const range = doc.querySelector('[data-range="base-winnable"]')!;
     expect(Number(range.getAttribute("x")) + Number(range.getAttribute("width"))).toBeLessThanOrEqual(300);
-    expect(doc.querySelectorAll("[data-caption] tspan").length).toBe(2); // the caption on two lines
+    expect(doc.querySelectorAll("[data-caption] tspan").length).toBe(3); // the caption on two lines, then the
+    // note on how unknown deals count (two deals of the ten are unknown)
   });
 
   it("puts each whisker nearer its own bar than the next bar", () => {

@@ -90,7 +90,11 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): s
   const budget = `${first.max_positions.toLocaleString("en")} position${first.max_positions === 1 ? "" : "s"}`;
   const caption = [`${first.deals} deal${first.deals === 1 ? "" : "s"}${from} at ${budget} each`,
     "whiskers: 95% intervals"];
-  const height = rows.length * (headH + 4 * rowH + gap) + (narrow ? 2 * FONT + 24 : FONT + 24);
+  // with unknown deals a winnable range is not one interval: from all of them lost to all of them won
+  const note = rows.some((k) => results[k].unknown.count > 0)
+    ? ["* unknown deals as lost, then as won"] : [];
+  const lines = [...(narrow ? caption : [caption.join("; ")]), ...note];
+  const height = rows.length * (headH + 4 * rowH + gap) + lines.length * (FONT + 2) + 22;
   const x = (v: number) => left + v * (width - left - 10);
   const text = (y: number, content: string, weight = "", attrs = "", title = "") =>
     `<text x="4" y="${y}" font-size="${FONT}"${weight ? ` font-weight="${weight}"` : ""}${attrs}>${content}`
@@ -119,14 +123,14 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): s
       y += rowH;
     }
     const [low, high] = [s.winnable_low, s.winnable_high];
-    svg += text(y + (narrow ? words - 3 : barH - 6), `winnable ${percent(low)}-${percent(high)} (95%)`, "600");
+    const star = s.unknown.count > 0 ? "*" : "";
+    svg += text(y + (narrow ? words - 3 : barH - 6), `winnable${star} ${percent(low)}-${percent(high)} (95%)`, "600");
     svg += `<rect data-range="${key}-winnable" x="${x(low).toFixed(1)}" y="${y + words + 2}" width="${Math.max(1, x(high) - x(low)).toFixed(1)}"`
       + ` height="10" fill="#43a047" fill-opacity="0.3" stroke="#43a047" stroke-width="1"/>`;
     y += rowH + gap;
   }
   svg += `<text x="${left}" y="${y + 6}" font-size="${FONT - 1}">0%</text>`;
   svg += `<text x="${width - 44}" y="${y + 6}" font-size="${FONT - 1}">100%</text>`;
-  const lines = narrow ? caption : [caption.join("; ")];
   svg += `<text data-caption="" x="4" y="${y + 10 + FONT}" font-size="${FONT - 1}">`
     + lines.map((line, i) => `<tspan x="4" dy="${i ? FONT + 2 : 0}">${line}</tspan>`).join("") + "</text></svg>";
   return svg;

@@ -288,7 +288,7 @@ def cli_cases() -> list[dict[str, Any]]:
 
     pos = {"p.json": position}
     # usage
-    add("no-command", [], says="required")
+    add("no-command", [], says="give a command: deal, show")
     add("unknown-command", ["frobnicate"], says="invalid choice")
     add("unknown-command-long", [LONG], says="invalid choice")
     for command in ("deal", "show", "check", "perft", "solve", "study"):

@@ -193,3 +193,27 @@ def test_solve_writes_a_solution_that_check_replays_and_keeps_an_old_one_when_it
     assert status == 0 and "was not written" in err and solution.read_text() == before
     status, _, err = run(capsys, "solve", str(deal_file), "--solution", str(tmp_path / "no" / "such" / "x.json"))
     assert status == 2 and "--solution" in err  # checked before any work
+
+
+def test_a_run_stopped_mid_bar_says_so_on_a_line_of_its_own(capsys, monkeypatch, tmp_path):
+    """The last word of a failed run started at the end of the progress bar's line ("…~11s left wispwidget:
+    interrupted")."""
+    from wispwidget.studies import study as study_module
+
+    real, seen = study_module.run_job, []
+
+    def stopped_at_the_third(job):
+        seen.append(job.seed)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+        return real(job)
+
+    monkeypatch.setattr(study_module, "run_job", stopped_at_the_third)
+    from wispwidget import cli
+
+    monkeypatch.setattr(cli, "_lines_share_the_terminal", lambda output: False)  # draw the bar, as in a terminal
+    status = main(["study", "mini-wisp", "--deals", "1-6", "--output", str(tmp_path / "x.jsonl")])
+    err = capsys.readouterr().err
+    assert status == 130
+    last = err.split("\n")[-2]
+    assert last.startswith("wispwidget: interrupted") and "deals," in err  # the bar was drawn, then a new line

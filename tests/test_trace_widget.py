@@ -13,7 +13,7 @@ from wispwidget import deal
 from wispwidget.cards import card_str
 from wispwidget.search.algorithms import breadth_first
 from wispwidget.search.problem import SearchProblem
-from wispwidget.studies.compare import compare
+from wispwidget.studies.compare import COLUMNS, compare
 from wispwidget.widgets.trace_view import SearchTraceWidget
 
 from .make_trace_fixture import FIXTURE, build
@@ -122,7 +122,8 @@ def test_compare_table():
     bfs, dfs, astar, tuned = result.rows
     assert bfs["solved"] and astar["length"] == bfs["length"] and dfs["length"] >= bfs["length"]
     assert tuned["solved"]
-    assert "<table>" in result._repr_html_() and "algorithm" in repr(result)
+    assert "<table" in result._repr_html_() and "algorithm" in repr(result)
+    assert result._repr_html_().count("padding: 2px 10px") == len(COLUMNS) * (len(result.rows) + 1)  # styled in place
 
 
 def test_node_positions_are_what_public_state_draws():

@@ -623,3 +623,25 @@ def test_an_unsettled_review_takes_the_table_to_the_last_position_proved_winnabl
     for _ in range(len(moves) - k):
         w.redo()
     assert w.moves == len(moves)  # every move played is still there to Redo
+
+
+def test_the_clock_stands_while_a_review_searches(monkeypatch):
+    """A player saw the game's clock run on for a minute while Review searched: the solver's time is not theirs."""
+    from wispwidget.widgets import controller as controller_module
+
+    now = [100.0]
+    monkeypatch.setattr("wispwidget.widgets.controller.time.monotonic", lambda: now[0])
+    real = controller_module.run_review
+
+    def slow_review(*args, **kwargs):
+        now[0] += 60  # a minute of searching
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(controller_module, "run_review", slow_review)
+    w = play("micro-wisp", seed=1, auto_verdict=False)
+    at_the_table(w, w.game.legal_moves()[0])
+    now[0] += 5
+    w.review()
+    assert w.controller.seconds == pytest.approx(5.0)
+    now[0] += 2
+    assert w.controller.seconds == pytest.approx(7.0)  # and runs again once the review is over

@@ -409,6 +409,8 @@ def cmd_study(args: argparse.Namespace) -> int:
                      kept=[kept[s] for s in in_range])
 
     def failed(exc: BaseException) -> UsageError:
+        if progress is not None:
+            progress.end_line()  # the one line that follows starts a line of its own
         error: UsageError
         if isinstance(exc, UsageError):
             error = exc

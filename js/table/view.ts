@@ -581,20 +581,23 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   function onKey(event: KeyboardEvent): void {
     if (viewOnly) return;
     const pressed = event.target as HTMLElement;
-    if (pressed !== root && pressed.tagName === "BUTTON" && TABLE_KEYS.has(event.key) && !event.ctrlKey &&
-        !event.metaKey && !event.altKey) {
-      // a table key on a toolbar button (the last thing clicked) is the table's, never the notebook's
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    const inField = Boolean(pressed.closest?.("input, select, textarea"));
+    const dialog = [keys, statsPanel.el].find((d) => !d.hidden);
+    // a table key on a toolbar button (the last thing clicked), or in an open dialog (the keys' list says "D:
+    // deal"), is the table's: the dialog closes and the table acts on it
+    const passOn = plain && !inField && pressed !== root && (pressed.tagName === "BUTTON" || dialog) &&
+      TABLE_KEYS.has(event.key) && !(dialog && (event.key.startsWith("Arrow") || event.key === "?"));
+    if (passOn) {
+      if (dialog) closeDialog(dialog);
       root.focus({ preventScroll: true });
-      const again = new KeyboardEvent("keydown", { key: event.key, shiftKey: event.shiftKey, bubbles: true,
-        cancelable: true });
-      root.dispatchEvent(again);
-      if (again.defaultPrevented) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-      return;
-    }
-    onTableKey(event);
+      root.dispatchEvent(new KeyboardEvent("keydown", { key: event.key, shiftKey: event.shiftKey, bubbles: true,
+        cancelable: true }));
+      event.preventDefault();
+    } else onTableKey(event);
+    // a plain key pressed in the table never reaches the notebook: JupyterLab's command mode would turn the cell
+    // into Markdown on M, delete it on D D, ... (Tab still moves the focus)
+    if (plain && !inField && event.key !== "Tab") event.stopPropagation();
   }
 
   function onTableKey(event: KeyboardEvent): void {
@@ -602,7 +605,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const key = event.key;
     const openDialogEl = [keys, statsPanel.el].find((d) => !d.hidden);
     if (openDialogEl) {
-      if (key === "Escape") {
+      if (key === "Escape" || (openDialogEl === keys && (key === "?" || key === "F1"))) {
         event.preventDefault();
         closeDialog(openDialogEl);
       }
@@ -660,7 +663,25 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     event.stopPropagation(); // the notebook never sees a key the table used
     keyboardMode = true;
     markCursor();
-    if (moved) say(describePile(state, order[cursor.at], cursor.count));
+    if (moved) say(cursorWords(order[cursor.at], key, count));
+  }
+
+  /** What the keyboard cursor's move says: the pile (and the cards chosen); at the end of Up or Down, that no
+   * more or fewer cards can be chosen (else the same words again would be silence to a screen reader); while
+   * cards are held, whether this pile takes them (the engine's legal moves say so). */
+  function cursorWords(pile: string, key: string, before: number): string {
+    let words = describePile(state, pile, cursor.count);
+    const some = pile.startsWith("t") && movable(state, pile).length > 0;
+    if (key === "ArrowUp" && some && cursor.count === before) {
+      words += before === 1 ? "; only one card moves from here" : `; at most ${before} cards move together here`;
+    }
+    if (key === "ArrowDown" && some && cursor.count === before) words += "; one card is the fewest";
+    const held = cursor.holding;
+    if (held && (key.startsWith("Arrow") || key === "Home" || key === "End") && pile !== held.pile) {
+      const takes = state.legal.some(([from, to, count]) => from === held.pile && to === pile && count === held.count);
+      words += `; ${takes ? "it takes" : "it does not take"} the ${held.count > 1 ? `${held.count} cards` : "card"} held`;
+    }
+    return words;
   }
 
   function drop(target: string): void {

@@ -48,6 +48,7 @@ export const TRACE_CSS = `
 .ww-hover { min-height: 1.3em; color: var(--jp-ui-font-color2, #555); font-size: 0.95em; }
 .ww-trace-side { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr); gap: 10px; margin-top: 6px; }
 .ww-trace-side h4 { margin: 0 0 2px; font-size: 1em; font-weight: bold; }
+.ww-frontier-list { list-style: decimal; } /* numbered in every page (marimo's resets lists) */
 .ww-frontier-list, .ww-explored-list { margin: 0; padding-left: 2.8em; max-height: 170px; overflow: auto;
   font-family: var(--jp-code-font-family, monospace); font-size: 0.92em; }
 .ww-explored-list { padding-left: 0; list-style: none; }

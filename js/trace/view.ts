@@ -417,7 +417,10 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
   }
   function applyPresentation(): void {
     const on = Boolean(model.get("presentation"));
+    const entering = on && !root.classList.contains("ww-present");
     root.classList.toggle("ww-present", on);
+    // presenting: the view's top at the top of the screen, so the tree and the code fit below it
+    if (entering && root.isConnected) root.scrollIntoView?.({ block: "start" });
     present.setAttribute("aria-pressed", String(on));
     // presenting: the tree fills its panel (and keeps doing so as it grows), for the back row to see
     requestAnimationFrame?.(() => panels.forEach((p) => (on || p.fitted ? p.fit() : p.follow())));

@@ -42,7 +42,8 @@ def h_deals_left(game: Game) -> float:
 def h_cards_left(game: Game) -> float:
     """Forty Thieves family: cards not yet on a foundation (admissible: each needs a move of its own).
 
-    Spider family: face-down cards over two (a move turns at most two) plus the deals left.
+    Spider family: the deals left plus the face-down cards divided by twice the number of piles (a lower bound:
+    each deal is a move, and the moves that turn every card are at least that many).
     """
     if game.spec.has_waste or not game.spec.removes_runs:
         return float(len(game.stock) + len(game.waste) + sum(map(len, game.up)))

@@ -22,10 +22,14 @@ class Comparison:
     rows: list[dict[str, Any]]
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{c}</th>" for c in COLUMNS)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(row[c]))}</td>" for c in COLUMNS) + "</tr>"
+        # styled in place: a page that resets tables (marimo's) ran the header into one word
+        cell = 'style="padding: 2px 10px; text-align: {}; border-bottom: 1px solid rgba(128, 128, 128, 0.4)"'
+        head = "".join(f"<th {cell.format('left' if c == 'algorithm' else 'right')}>{c}</th>" for c in COLUMNS)
+        body = "".join("<tr>" + "".join(f"<td {cell.format('left' if c == 'algorithm' else 'right')}>"
+                                        f"{html.escape(_cell(row[c]))}</td>" for c in COLUMNS) + "</tr>"
                        for row in self.rows)
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        return (f'<table style="border-collapse: collapse; font-variant-numeric: tabular-nums">'
+                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
     def __repr__(self) -> str:
         widths = [max(len(c), *(len(_cell(r[c])) for r in self.rows)) for c in COLUMNS]

@@ -386,19 +386,34 @@ def _is_record(record: Any, player: str) -> bool:
         isinstance(record.get(k), (int, float)) and not isinstance(record.get(k), bool) for k in numbers)
 
 
-def progress_bar(stream: TextIO = sys.stderr) -> Callable[[int, int], None]:
-    """A one-line progress bar with a rate and time left, redrawn in place."""
-    started = time.monotonic()
+class ProgressBar:
+    """A one-line progress bar with a rate and time left, redrawn in place: call it with (done, total)."""
 
-    def show(done: int, total: int) -> None:
-        elapsed = time.monotonic() - started
+    def __init__(self, stream: TextIO = sys.stderr) -> None:
+        self.stream = stream
+        self.started = time.monotonic()
+        self.open_line = False  # drawn, and the line not yet ended
+
+    def __call__(self, done: int, total: int) -> None:
+        elapsed = time.monotonic() - self.started
         width = 30
         filled = int(width * done / total) if total else width
         left = elapsed / done * (total - done) if done else 0
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals, "
-                     f"{elapsed:.0f}s elapsed, ~{left:.0f}s left ")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals, "
+                          f"{elapsed:.0f}s elapsed, ~{left:.0f}s left ")
+        self.open_line = done != total
+        if not self.open_line:
+            self.stream.write("\n")
+        self.stream.flush()
 
-    return show
+    def end_line(self) -> None:
+        """End the bar's line, so that what is written next (a run's last word) starts a line of its own."""
+        if self.open_line:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.open_line = False
+
+
+def progress_bar(stream: TextIO = sys.stderr) -> ProgressBar:
+    """A one-line progress bar with a rate and time left, redrawn in place."""
+    return ProgressBar(stream)

@@ -312,6 +312,7 @@ class TableController:
         self.helped_by: set[str] = set()  # who else made moves: "Solve", "Watch", "Python" (a script's game: uncounted)
         self.played_by: dict[tuple, str | None] = {}  # (position key, move): who played it (Review says whose it was)
         self.started = False  # a move was made: the clock runs
+        self.stuck = False  # no move is left (set after every change)
         self.played_counted = False
         self.win_counted = False
         self.win_summary: dict[str, Any] = {}
@@ -342,7 +343,7 @@ class TableController:
         self.stuck = stuck = game.is_stuck()  # once per change: the status line, read at every publish, uses it
         if not game.is_won():
             self.win_summary = {}  # undone, or restarted: the next win is summed up afresh (and counted once)
-        self._run_clock(self.started and not game.is_won() and not stuck)
+        self._run_clock(self._clock_should_run())
         if game.is_won():
             if not self.win_summary:
                 seconds = self.seconds
@@ -363,6 +364,12 @@ class TableController:
         self._table = public_state(game, seed=self.seed, version=self.version, reveal=self.reveal, last=self.last,
                                    clock=self.clock)
         self._start_verdict()
+
+    def _clock_should_run(self) -> bool:
+        """The player's clock runs from the first move while the game is neither won nor out of moves, and
+        stands while a review searches (the solver's time is not the player's)."""
+        return (self.started and not self.game.is_won() and not self.stuck
+                and self.jobs.get("review") is None)
 
     def _run_clock(self, running: bool) -> None:
         """Start or stand the clock: it runs from the first move while a move is left, until the game is won
@@ -673,6 +680,7 @@ class TableController:
                         self.say(result.message, "info")
                     self._publish()
 
+            self._run_clock(False)  # the solver's time is not the player's (it runs again when the review ends)
             self.say(f"{REVIEWING} Each position checked is solved seeing every card.", "info")
             job = self.jobs.start("review", f"{REVIEWING} position 1 of about {checks_expected(len(moves))}", work,
                                   done)
@@ -886,6 +894,7 @@ class TableController:
 
     def _jobs_changed(self) -> None:
         with self.lock:
+            self._run_clock(self._clock_should_run())  # a review started or ended
             self._publish()
 
     @property
