@@ -364,6 +364,24 @@ def test_keyboard_reaches_every_pile_and_the_keys_overlay_opens(lab):
     expect(dialog).to_be_visible()
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
+    # with the keys' list open, and after a click on a toolbar button, the notebook's keys stay out: a player's
+    # D D there deleted the table's cell, and M made it a Markdown cell
+    page.keyboard.press("?")
+    expect(dialog).to_be_visible()
+    drawn = kernel.value("len(w.game.moves_played)")
+    for key in ("d", "d", "m"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    expect(dialog).to_be_hidden()  # D is the table's: the list closes, and the stock draws
+    assert kernel.value("len(w.game.moves_played)") > drawn
+    page.locator(".ww-root").first.get_by_role("button", name="Hint", exact=True).click()
+    for key in ("d", "d", "m", "x"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert page.locator(".jp-Notebook .jp-Cell").count() == cells
+    assert page.locator(".jp-Notebook .jp-MarkdownCell").count() == 0
+    assert kernel.value("w.game.spec.game") == "waxing-moon"
+    page.locator(".ww-root").first.focus()
     # Enter on the stock draws
     moves = kernel.value("len(w.game.moves_played)")
     page.keyboard.press("Home")

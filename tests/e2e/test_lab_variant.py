@@ -72,7 +72,8 @@ def test_the_lab_reads_in_either_theme_and_no_control_covers_another(theme, tmp_
         red = {symbol: rgb[0] > 150 and max(rgb[1:3]) < 110 for symbol, rgb in looks["suits"].items()}
         assert red == {"♣": False, "♦": True, "♥": True, "♠": False}, looks  # ♦ and ♥ are red, ♣ and ♠ not
         # An all-unknown study: the winnable range spans the whole scale, and it says so in words.
-        expect(root.locator(".wisp-lab-bars")).to_contain_text("winnable 0%-100% (95%)")
+        expect(root.locator(".wisp-lab-bars")).to_contain_text("winnable* 0%-100% (95%)")
+        expect(root.locator(".wisp-lab-bars")).to_contain_text("* unknown deals as lost, then as won")
         # each game's bars under a heading with its name, not an engine word
         expect(root.locator("[data-heading=base]")).to_contain_text("Base game: Will o' the Wisp")
         expect(root.locator("[data-heading=variant]")).to_contain_text("Variant: builds up — Will o' the Wisp")
