@@ -389,8 +389,8 @@ def _is_record(record: Any, player: str) -> bool:
 class ProgressBar:
     """A one-line progress bar with a rate and time left, redrawn in place: call it with (done, total)."""
 
-    def __init__(self, stream: TextIO = sys.stderr) -> None:
-        self.stream = stream
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr  # looked up now: a test may have replaced it
         self.started = time.monotonic()
         self.open_line = False  # drawn, and the line not yet ended
 
@@ -414,6 +414,6 @@ class ProgressBar:
             self.open_line = False
 
 
-def progress_bar(stream: TextIO = sys.stderr) -> ProgressBar:
+def progress_bar(stream: TextIO | None = None) -> ProgressBar:
     """A one-line progress bar with a rate and time left, redrawn in place."""
     return ProgressBar(stream)
