@@ -347,10 +347,8 @@ def not_a_study_file(path: str) -> str:
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
             first = next((line for line in handle if line.strip()), "")
-    except (FileNotFoundError, IsADirectoryError, PermissionError):
-        return ""  # nothing there, or a path the write check words
     except OSError:
-        return ""
+        return ""  # nothing there, or a path the write check words
     if not first:
         return ""
     try:

@@ -305,7 +305,8 @@ class StudyResult:
         won, lost, unknown = (self.share(n) for n in ("won", "lost", "unknown"))
         low, high = self.winnable_bounds
         budget = f"{self.max_positions:,} position" + ("s" if self.max_positions != 1 else "")
-        how = "unknowns counted both ways" if unknown.count else "every deal settled"  # else: the won share's
+        # with no deal unknown the range is the won share's own 95% interval
+        how = "unknowns counted both ways" if unknown.count else "every deal settled"
         line = (f"{self.spec.name}: {self.deals} deals at {budget}: won {won.count}, "
                 f"lost {lost.count}, unknown {unknown.count}; winnable {100 * low:.0f}%-{100 * high:.0f}% (95%, "
                 f"{how}).")
