@@ -249,52 +249,52 @@ describe("requests in flight", () => {
   });
 });
 
+/** The keys that reach the page's document (where a notebook's own shortcuts listen) while `act` runs. */
+function keysReachingTheNotebook(act: () => void): string[] {
+  const notebook: string[] = [];
+  const listener = (e: KeyboardEvent) => notebook.push(e.key);
+  document.addEventListener("keydown", listener);
+  try {
+    act();
+  } finally {
+    document.removeEventListener("keydown", listener);
+  }
+  return notebook;
+}
+
 describe("keys after a toolbar click", () => {
   it("a table key pressed on a toolbar button is the table's, and never reaches the notebook", () => {
     const { el, model } = mount();
     const root = el.querySelector(".ww-root") as HTMLElement;
     const undo = el.querySelector('button[aria-label="Undo"]') as HTMLButtonElement;
-    const notebook: string[] = [];
-    const listener = (e: KeyboardEvent) => notebook.push(e.key);
-    document.addEventListener("keydown", listener);
-    try {
+    const notebook = keysReachingTheNotebook(() => {
       undo.focus();
       undo.dispatchEvent(new KeyboardEvent("keydown", { key: "d", bubbles: true, cancelable: true }));
       expect(model.sent.at(-1)).toMatchObject({ type: "click", pile: "stock" });
       expect(document.activeElement).toBe(root);
       root.dispatchEvent(new KeyboardEvent("keydown", { key: "d", bubbles: true, cancelable: true }));
-      expect(notebook).toEqual([]); // Jupyter's D D would delete the cell
-    } finally {
-      document.removeEventListener("keydown", listener);
-    }
+    });
+    expect(notebook).toEqual([]); // Jupyter's D D would delete the cell
   });
 
   it("no plain key pressed in the table reaches the notebook (M made the cell Markdown there)", () => {
     const { el } = mount();
     const root = el.querySelector(".ww-root") as HTMLElement;
-    const notebook: string[] = [];
-    const listener = (e: KeyboardEvent) => notebook.push(e.key);
-    document.addEventListener("keydown", listener);
-    try {
+    const notebook = keysReachingTheNotebook(() => {
       root.focus();
       for (const key of ["m", "a", "b", "x", "z", "y", "Enter"]) {
         root.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
       }
       root.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true }));
       root.dispatchEvent(new KeyboardEvent("keydown", { key: "s", ctrlKey: true, bubbles: true, cancelable: true }));
-      expect(notebook).toEqual(["Tab", "s"]); // focus moves on; the notebook's own shortcuts with Ctrl still work
-    } finally {
-      document.removeEventListener("keydown", listener);
-    }
+    });
+    expect(notebook).toEqual(["Tab", "s"]); // focus moves on; the notebook's own shortcuts with Ctrl still work
   });
 
   it("with the keys' list open, D deals (and closes it), and nothing reaches the notebook", () => {
     const { el, model } = mount();
     const root = el.querySelector(".ww-root") as HTMLElement;
-    const notebook: string[] = [];
-    const listener = (e: KeyboardEvent) => notebook.push(e.key);
-    document.addEventListener("keydown", listener);
-    try {
+    const notebook = keysReachingTheNotebook(() => {
       root.focus();
       root.dispatchEvent(new KeyboardEvent("keydown", { key: "?", bubbles: true, cancelable: true }));
       const dialog = el.querySelector(".ww-dialog:not([hidden])") as HTMLElement;
@@ -305,10 +305,8 @@ describe("keys after a toolbar click", () => {
       }
       expect(model.sent.at(-1)).toMatchObject({ type: "click", pile: "stock" });
       expect(dialog.hidden).toBe(true);
-      expect(notebook).toEqual([]);
-    } finally {
-      document.removeEventListener("keydown", listener);
-    }
+    });
+    expect(notebook).toEqual([]);
   });
 
   it("a pointer click on a toolbar button gives the keys back to the table", () => {

@@ -105,3 +105,15 @@ def moves_until_a_reveal(position: Position, player, steps: int = 40) -> list:
             break  # from here the two games may show different cards
         game.play(move)
     return chosen
+
+
+def random_walk(game: Game, steps: int, rng) -> list:
+    """Up to ``steps`` random legal moves (``rng.choice``), played on ``game``; the moves."""
+    moves: list = []
+    for _ in range(steps):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+        game.push(moves[-1])
+    return moves

@@ -19,6 +19,8 @@ from wispwidget.search.hints import Hinter
 from wispwidget.search.lines import shortened, shorter_line
 from wispwidget.search.solver import solve, verify_line
 
+from .helpers import random_walk
+
 needs_core = pytest.mark.skipif(native.load() is None, reason="no C compiler: the shorter ways need the C core")
 
 
@@ -31,18 +33,6 @@ def reveals(position: Position, moves: list[Move]) -> list[tuple]:
         if sum(map(len, game.down)) + len(game.stock) != hidden:
             shown.append(game.key())
     return shown
-
-
-def walk(game: Game, steps: int, rng: random.Random) -> list[Move]:
-    """Up to ``steps`` random legal moves, played on ``game``; the moves."""
-    moves = []
-    for _ in range(steps):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        moves.append(rng.choice(legal))
-        game.push(moves[-1])
-    return moves
 
 
 def end_key(position: Position, moves: list[Move]) -> tuple:
@@ -64,7 +54,7 @@ def test_a_shorter_line_is_legal_ends_in_the_same_position_and_shows_the_same_ca
         pytest.skip("no C compiler")
     game = deal(game_id, seed)
     start = game.position()
-    moves = walk(game, steps, random.Random(walk_seed))
+    moves = random_walk(game, steps, random.Random(walk_seed))
     with pytest.MonkeyPatch.context() as patch:
         if not core:
             patch.setattr(native, "load", lambda: None)

@@ -15,6 +15,7 @@ from wispwidget.io.words import move_words
 from wispwidget.search.solver import CancelToken, solve
 from wispwidget.studies.review import MAX_NAMED, _move_words, _range_words, review
 
+from .helpers import random_walk
 from .test_variants_differential import exhaustive_winnable
 
 
@@ -34,13 +35,7 @@ def lost_game(seed: int, game: str = "mini-wisp", tail: int = 4):
             game_.push(alternative)
             if solve(game_.position(), 100_000).result == "lost":
                 rng = random.Random(seed)
-                played = [*line[:k], alternative]
-                for _ in range(tail):
-                    legal = game_.legal_moves()
-                    if not legal:
-                        break
-                    played.append(rng.choice(legal))
-                    game_.push(played[-1])
+                played = [*line[:k], alternative, *random_walk(game_, tail, rng)]
                 return start, played, k
             game_.pop()
     return None

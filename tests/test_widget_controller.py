@@ -257,7 +257,7 @@ def test_a_review_whose_losing_move_is_a_deal_rings_the_stock_and_names_no_dashe
     result = SimpleNamespace(losing_index=0, losing_move=Move("stock", "tableau", 1), better=[better],
                              message="The game was lost at move 1: a deal.")
     with w.controller.lock:
-        w.controller._show_losing_move(result)  # a deal draws no arrow: the words must not point at one
+        w.controller._show_losing_move([], result)  # a deal draws no arrow: the words must not point at one
     hint = w.controller.hint_move
     assert hint["played"]["from"] == "stock"  # the table rings the stock (js: ww-played-deal), no arrow
     assert "dashed arrow" not in hint["text"] and "dashed arrow" not in w.controller.message["text"]

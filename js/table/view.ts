@@ -23,6 +23,9 @@ const CHANGES_TABLE = new Set(["click", "move", "deal", "undo", "redo", "restart
 /** ...and, once the kernel speaks the job protocol (it has a `job` trait), these too. */
 /** Held while an answer is awaited, then sent with the new version (they do not depend on where cards lie). */
 const QUEUEABLE = new Set(["deal", "undo", "redo"]);
+/** The table's keys that a toolbar button or an open dialog passes on to the table (docs/widget.md). */
+const TABLE_KEYS = new Set(["d", "D", "u", "U", "r", "R", "h", "H", "?", "ArrowLeft", "ArrowRight", "ArrowUp",
+  "ArrowDown", "Home", "End"]);
 const NARROW = 760; // below this the rarer actions always go behind More
 const RANKS = "A23456789TJQK";
 
@@ -574,9 +577,6 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       for (const c of held) c.el.classList.add("ww-held");
     }
   }
-
-  const TABLE_KEYS = new Set(["d", "D", "u", "U", "r", "R", "h", "H", "?", "ArrowLeft", "ArrowRight", "ArrowUp",
-    "ArrowDown", "Home", "End"]);
 
   function onKey(event: KeyboardEvent): void {
     if (viewOnly) return;

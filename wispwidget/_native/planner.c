@@ -636,16 +636,15 @@ int wisp_fewest_moves(const wisp_spec *spec, const uint8_t *from, int64_t from_l
     if (!code) code = read_input(spec, to, to_len, &T, &target);
     if (code) return code;
     if (max_positions < 1 || longest < 1 || cap < 0 || (cap > 0 && !out_moves)) return WISP_BAD_SPEC;
-    Planner P;
+    Planner P; /* fewest_moves uses its `after` arena only */
     memset(&P, 0, sizeof P);
-    P.plans = (Buf){0, 0, sizeof(Plan)};
-    if (!arena_init(&P.root) || !arena_init(&P.after)) {
-        arena_free(&P.root), arena_free(&P.after);
+    if (!arena_init(&P.after)) {
+        arena_free(&P.after);
         return WISP_ERROR;
     }
     int32_t path[MAX_PLAN];
     int n = fewest_moves(&P, &S, &start, &target, longest < MAX_PLAN ? longest : MAX_PLAN, max_positions, path);
-    arena_free(&P.root), arena_free(&P.after);
+    arena_free(&P.after);
     if (n < 0) return WISP_NOT_FOUND;
     if (n > cap) return WISP_ERROR;
     for (int i = 0; i < n; i++) out_moves[i] = public_move(path[i]);

@@ -19,6 +19,8 @@ from ..engine.move import Move
 from ..errors import WispError
 from ..io.words import advice, move_phrase, positions_words, sentence
 from .lines import shortened
+from .planner import PlannerUnavailable, plan
+from .players import InformationSet
 from .solver import solve
 
 HINT_POSITIONS = 250_000
@@ -65,9 +67,6 @@ def progress_move(game: Game, cancel=None, seconds: float = 1.0) -> Move | None:
     within reach to show a new card (turn one, or deal), so that suggestions make progress where a rule of thumb
     one move deep can shift cards back and forth for ever. None when nothing is hidden, no such way is in reach,
     or the C core cannot plan here."""
-    from .planner import PlannerUnavailable, plan
-    from .players import InformationSet
-
     info = InformationSet.of(game)
     if not info.unseen:
         return None

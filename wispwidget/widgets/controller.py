@@ -666,8 +666,7 @@ class TableController:
                     self._unsettled_review = None
                     self._learn_review(start, moves, result)
                     if show and result.verdict == "lost-at":
-                        self._go_to(moves, result.losing_index)
-                        self._show_losing_move(result)
+                        self._show_losing_move(moves, result)
                     elif show and result.verdict == "kept-winnable" and result.moves and result.better:
                         self._show_winning_move(result)
                     elif result.verdict == "unknown":
@@ -745,8 +744,9 @@ class TableController:
                  f"{self._shown_by(better, 'arrow')} shows a move that keeps a win."
                  f"{self._review_longer(budget)}", "info")
 
-    def _show_losing_move(self, result: Any) -> None:
+    def _show_losing_move(self, moves: list[Move], result: Any) -> None:
         """Back to the position before the losing move (the moves after it stay to Redo); highlight a better one."""
+        self._go_to(moves, result.losing_index)
         self._changed("undo", None, None)
         better, played = result.better[0], result.losing_move
         dealt = played.source == "stock"  # a deal played has no arrow: the stock is ringed, dashed
