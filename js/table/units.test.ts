@@ -1,6 +1,7 @@
 import { arc } from "./panels";
 import { describe, expect, it } from "vitest";
 import type { TableState } from "../types";
+import { footerLift } from "./footer";
 import { pileOrder, describePile } from "./keyboard";
 import { columnsNeeded, fitMetrics, metrics, MIN_CARD_W, pileOffsets, tableauCap, wasteOffsets } from "./layout";
 import { reconcile, released, type Slot } from "./reconcile";
@@ -192,3 +193,12 @@ describe("the hint's arrow", () => {
   });
 });
 
+
+describe("footer", () => {
+  it("is lifted by what of the table lies below the view, never when the table ends inside it, at most to its cap", () => {
+    expect(footerLift(809, 738, 400)).toBe(71);
+    expect(footerLift(700, 738, 400)).toBe(0); // the table's end is in view: the footer rests under the board
+    expect(footerLift(2000, 738, 400)).toBe(400); // the table starts below the view: never above the board's top
+    expect(footerLift(809.6, 738, 400)).toBe(72);
+  });
+});

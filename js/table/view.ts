@@ -9,6 +9,7 @@ import { POSITIONAL_REQUESTS } from "../schema.gen";
 import type { HintMove, Job, Message, Request, TableModel, TableState } from "../types";
 import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
 import { Dragger, type Pickup } from "./drag";
+import { PinnedFooter } from "./footer";
 import { describePile, mostMovable, movable, pileOrder } from "./keyboard";
 import { columnsNeeded, fitMetrics, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
 import { type ArrowEnds, ClockView, HintArrow, JobPanel, keysDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
@@ -82,11 +83,14 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const statsPanel = new StatsPanel(doc, () => closeDialog(statsPanel.el));
   const keys = keysDialog(doc, () => closeDialog(keys));
   // Work in progress (a hint, Review, Watch, Solve) shows under the board, so its bar never moves the cards
-  // under the pointer.
+  // under the pointer. The footer holding it sticks to the bottom of the notebook's view while the table is taller
+  // than the view, so a hint's words and a job's progress are read without scrolling past a long pile.
+  const footer = h(doc, "div", "ww-footer");
+  if (!viewOnly) footer.append(jobPanel.el, replayPanel.el);
+  footer.append(arrow.text, statusRow, live);
   if (!viewOnly) root.append(toolbar.el);
-  root.append(board);
-  if (!viewOnly) root.append(jobPanel.el, replayPanel.el);
-  root.append(arrow.text, statusRow, live);
+  root.append(board, footer);
+  const pinned = new PinnedFooter(root, board, footer, win);
   if (!viewOnly) root.append(winPanel.el, statsPanel.el, keys);
   el.append(root);
 
@@ -793,13 +797,17 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   doc.addEventListener("pointermove", onMove, { passive: false });
   doc.addEventListener("pointerup", onUp);
   doc.addEventListener("pointercancel", onCancel);
-  const onScroll = () => dragger.scrolled();
+  const onScroll = () => {
+    dragger.scrolled();
+    pinned.update();
+  };
   doc.addEventListener("scroll", onScroll, { capture: true, passive: true });
 
   let observer: ResizeObserver | undefined;
   let lastWidth = -1;
   if (typeof ResizeObserver !== "undefined") {
     observer = new ResizeObserver(() => {
+      pinned.update(); // the table grew or shrank: a hint's words, a job's bar, a longer pile
       const w = root.clientWidth;
       if (w === lastWidth) return;
       lastWidth = w;
@@ -809,7 +817,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     });
     observer.observe(root);
   }
-  const onWinResize = () => layout();
+  const onWinResize = () => {
+    layout();
+    pinned.update();
+  };
   win?.addEventListener("resize", onWinResize);
 
   const redraw = () => {
@@ -853,6 +864,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     doc.removeEventListener("scroll", onScroll, { capture: true });
     win?.removeEventListener("resize", onWinResize);
     observer?.disconnect();
+    pinned.dispose();
     clock.dispose();
     motion.snap();
     root.remove();

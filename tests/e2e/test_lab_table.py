@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .lab import chromium_path, in_toolbar, lab_page, settled
+from .lab import chromium_path, in_toolbar, lab_page, settled, table_button
 from .positions import long_pile_black_widow, one_move_from_winning, wisp_puzzle
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
@@ -20,14 +20,17 @@ w = wispwidget.play("will-o-the-wisp", seed=7, auto_verdict=False)
 w"""
 
 # Every face-up card of the table whose index corner is not the topmost thing at its centre, or does not say
-# the card's rank: [card, why]. An empty list is a readable table.
-CORNERS = """() => {
+# the card's rank: [card, why]. An empty list is a readable table. Each card is looked at once the view has
+# scrolled to it and drawn a frame (the footer follows the scroll at the next frame, as it does for a person).
+CORNERS = """async () => {
+  const drawn = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   document.querySelectorAll(".Toastify").forEach((t) => t.remove()); // JupyterLab's notifications are not the table
   const bad = [];
   const rank = (code) => code[0] === "T" ? "10" : code[0];
   for (const card of document.querySelectorAll(".ww-root .ww-pile [data-card]:not([data-card=hidden])")) {
     const corner = card.querySelector(".ww-tl");
     corner.scrollIntoView({ block: "center" });
+    await drawn();
     const r = corner.getBoundingClientRect();
     const x = r.left + Math.min(r.width, 8) / 2 + 1, y = r.top + r.height / 2;
     const top = document.elementFromPoint(x, y);
@@ -578,3 +581,47 @@ def test_the_game_menu_deals_at_once_and_the_deal_number_box_clears(lab):
         time.sleep(0.2)
     assert kernel.value("w.seed") == 123
     expect(page.locator(".ww-root .ww-seed")).to_have_value("")  # (More may have closed over it)
+
+
+# Where the notebook's view ends on screen (its scroller clips the table), and the footer's place against it.
+FOOTER = """() => {
+  const root = document.querySelector(".ww-root"), footer = root.querySelector(".ww-footer");
+  const scroller = document.querySelector(".jp-WindowedPanel-outer").getBoundingClientRect();
+  const words = root.querySelector(".ww-hint-text").getBoundingClientRect();
+  const board = root.querySelector(".ww-board").getBoundingClientRect();
+  const top = document.elementFromPoint(words.left + 40, words.top + words.height / 2);
+  return { viewBottom: scroller.bottom, rootBottom: root.getBoundingClientRect().bottom,
+           footer: footer.getBoundingClientRect(), words, board, lifted: footer.style.transform,
+           wordsOnTop: !!top && root.querySelector(".ww-hint-text").contains(top) };
+}"""
+
+
+def test_a_hint_under_a_long_pile_is_read_without_scrolling_past_the_pile(lab):
+    """At 1366 x 768 a 40-card pile makes the table taller than the notebook's view: the hint's words, the work in
+    progress and the status line stay at the bottom of the view, over the cards, until the table's end is scrolled
+    into view, where they rest under the board again (a player clicked Hint and saw nothing happen)."""
+    page, kernel, _ = lab
+    narrow(page, 1366)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    try:
+        load(page, kernel, long_pile_black_widow(), "5S")
+        page.evaluate("() => document.querySelector('.ww-root').scrollIntoView({ block: 'start' })")
+        table_button(page, "Hint").click()
+        words = page.locator(".ww-root .ww-hint-text")
+        expect(words).to_be_visible(timeout=30_000)  # the hint's search takes a few seconds here
+        expect(words).to_contain_text("3♥ from pile 9")
+        page.wait_for_timeout(100)
+        seen = page.evaluate(FOOTER)
+        assert seen["rootBottom"] > seen["viewBottom"] + 20, seen  # the table is taller than the view
+        assert seen["lifted"].startswith("translateY(-"), seen
+        assert seen["words"]["bottom"] <= seen["viewBottom"] and seen["wordsOnTop"], seen
+        assert abs(seen["footer"]["bottom"] - seen["viewBottom"]) <= 1, seen
+        # scrolled to the table's end: nothing lifted, the footer under the board, no card under it
+        page.evaluate("() => document.querySelector('.ww-root').scrollIntoView({ block: 'end' })")
+        page.wait_for_timeout(150)
+        seen = page.evaluate(FOOTER)
+        assert seen["lifted"] == "" and seen["wordsOnTop"], seen
+        assert seen["footer"]["top"] >= seen["board"]["bottom"] - 0.5, seen
+        assert page.evaluate(CORNERS) == []
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})

@@ -1,0 +1,53 @@
+/**
+ * The footer under the board (a hint's words, work in progress, the status line) stays in view while the table
+ * is taller than the view it is scrolled in, as `position: sticky` would keep it. Sticky cannot do it here:
+ * JupyterLab puts each output in a box of its own with `overflow: auto`, and a sticky element sticks to that box,
+ * which never scrolls. So the footer is lifted by hand, by the amount the table reaches below the view.
+ */
+
+/** How far to lift the footer: the part of the table below the view's bottom, never above the board's top. */
+export function footerLift(tableBottom: number, viewBottom: number, mostLift: number): number {
+  return Math.round(Math.max(0, Math.min(tableBottom - viewBottom, mostLift)));
+}
+
+/** The lowest point on screen where `el` can be seen: the window's bottom, or a clipping ancestor's above it
+ * (not the body's: its overflow is the window's, and JupyterLab's body has no height at all). */
+export function visibleBottom(el: HTMLElement, win: Window): number {
+  let bottom = win.innerHeight;
+  const page = el.ownerDocument.body;
+  for (let box = el.parentElement; box && box !== page; box = box.parentElement) {
+    if (win.getComputedStyle(box).overflowY === "visible") continue;
+    const rect = box.getBoundingClientRect();
+    bottom = Math.min(bottom, rect.top + box.clientTop + box.clientHeight);
+  }
+  return bottom;
+}
+
+/** Keeps `footer` (the last child of `root`, under `board`) in view; `update` after anything that moves them. */
+export class PinnedFooter {
+  private frame = 0;
+  constructor(private root: HTMLElement, private board: HTMLElement, private footer: HTMLElement,
+              private win: Window | null) {}
+
+  /** Lifts the footer now (a test, or a layout that has just settled). */
+  pin(): void {
+    this.frame = 0;
+    if (!this.win || !this.root.isConnected) return;
+    const mostLift = this.footer.offsetTop - this.board.offsetTop - this.board.offsetHeight / 3;
+    const lift = footerLift(this.root.getBoundingClientRect().bottom, visibleBottom(this.root, this.win), mostLift);
+    this.footer.style.transform = lift > 0 ? `translateY(${-lift}px)` : "";
+    this.footer.classList.toggle("ww-footer-lifted", lift > 0);
+  }
+
+  /** Lifts the footer at the next frame: scrolling calls this many times a frame. */
+  update(): void {
+    if (!this.win || this.frame) return;
+    if (typeof this.win.requestAnimationFrame !== "function") return this.pin();
+    this.frame = this.win.requestAnimationFrame(() => this.pin());
+  }
+
+  dispose(): void {
+    if (this.frame) this.win?.cancelAnimationFrame(this.frame);
+    this.frame = 0;
+  }
+}
