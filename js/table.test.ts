@@ -162,6 +162,8 @@ describe("the table view", () => {
     (el.querySelector('button[aria-label="Undo"]') as HTMLElement).click();
     (el.querySelector('button[aria-label="Hint"]') as HTMLElement).click();
     (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();
+    expect(model.sent).toHaveLength(2); // the game has moves: asked first
+    (el.querySelector('button[aria-label="Leave"]') as HTMLElement).click();
     expect(model.sent[0]).toEqual({ type: "undo", version: 3 });
     expect(model.sent[1]).toEqual({ type: "hint", version: 3 });
     expect(model.sent[2]).toMatchObject({ type: "new_deal", game: "will-o-the-wisp", variant: "standard", winnable: false });
@@ -482,7 +484,41 @@ describe("words and controls", () => {
     expect(Array.from(select.options).map((o) => o.textContent)).toEqual(["Will o' the Wisp", "Spider (two suits)", "Black Widow"]);
     select.value = "spider/two-suits";
     select.dispatchEvent(new Event("change"));
+    (el.querySelector('button[aria-label="Leave"]') as HTMLElement).click();
     expect(model.sent).toEqual([{ type: "new_deal", game: "spider", variant: "two-suits", winnable: false }]);
+  });
+
+  it("a game with moves is left only when the player says so; Keep playing, Close or Escape keep it as it was", () => {
+    const { el, model } = mount({ games: [
+      { game: "will-o-the-wisp", variant: "standard", name: "Will o' the Wisp" },
+      { game: "black-widow", variant: "standard", name: "Black Widow" },
+    ] });
+    const select = el.querySelector('select[aria-label="Game"]') as HTMLSelectElement;
+    const ask = el.querySelector('[role="alertdialog"]') as HTMLElement;
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    select.value = "black-widow/standard";
+    select.dispatchEvent(new Event("change"));
+    expect(ask.hidden).toBe(false);
+    expect(ask.textContent).toContain("Switch to Black Widow? The 4 moves made in this game will be lost.");
+    expect(el.ownerDocument.activeElement?.textContent).toBe("Keep playing"); // the safe answer is the default
+    (el.querySelector('button[aria-label="Keep playing"]') as HTMLElement).click();
+    expect(ask.hidden).toBe(true);
+    expect(select.value).toBe("will-o-the-wisp/standard"); // the menu shows the game still in play
+    (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();
+    expect(ask.textContent).toContain("Deal a new game?");
+    ask.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(ask.hidden).toBe(true);
+    (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();
+    (ask.querySelector('button[aria-label="Close"]') as HTMLElement).click();
+    expect(model.sent).toEqual([]);
+    expect(root.classList.contains("ww-dialog-open")).toBe(false);
+    // nothing to lose: no move yet, the game won, or no move left
+    for (const over of [{ moves: 0 }, { won: true }, { stuck: true }]) {
+      model.emit("table", state({ version: 9, ...over }));
+      (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();
+      expect(ask.hidden).toBe(true);
+    }
+    expect(model.sent).toHaveLength(3);
   });
 
   it("the deal-number box deals on Enter and clears", () => {
@@ -490,9 +526,12 @@ describe("words and controls", () => {
     const box = el.querySelector('input[aria-label="Deal number"]') as HTMLInputElement;
     box.value = "42";
     box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(el.querySelector('[role="alertdialog"]')?.textContent).toContain("Play deal 42?");
+    (el.querySelector('button[aria-label="Leave"]') as HTMLElement).click();
     expect(model.sent).toEqual([{ type: "new_deal", game: "will-o-the-wisp", variant: "standard", seed: 42, winnable: false }]);
     expect(box.value).toBe("");
     (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();
+    (el.querySelector('button[aria-label="Leave"]') as HTMLElement).click();
     expect(model.sent[1]).not.toHaveProperty("seed");
   });
 

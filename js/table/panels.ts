@@ -43,6 +43,51 @@ export function keysDialog(doc: Document, onClose: () => void): HTMLElement {
   return el;
 }
 
+/**
+ * "Leave this game?": asked before a new deal or another game ends a game that has moves and can still go on
+ * (a game menu moved by a stray arrow key, or a deal number typed, would otherwise lose it at once). "Keep
+ * playing" is the default; closing the dialog any other way (Close, Escape) keeps the game too.
+ */
+export class LeaveDialog {
+  el: HTMLElement;
+  private text: HTMLElement;
+  private keep: HTMLButtonElement;
+  private go: (() => void) | null = null;
+  private stay: (() => void) | null = null;
+  constructor(doc: Document, close: () => void) {
+    const { el, body } = dialog(doc, "Leave this game?", "ww-leave", close);
+    el.setAttribute("role", "alertdialog");
+    this.el = el;
+    this.text = h(doc, "p", "ww-leave-text");
+    const actions = h(doc, "div", "ww-win-actions");
+    this.keep = button(doc, "Keep playing", close);
+    const leave = button(doc, "Leave", () => {
+      const go = this.go;
+      this.go = this.stay = null; // left: closing must not also keep the game
+      close();
+      go?.();
+    });
+    actions.append(this.keep, leave);
+    body.append(this.text, actions);
+  }
+  /** Asks; `go` runs on Leave, `stay` when the dialog closes any other way. */
+  ask(question: string, moves: number, go: () => void, stay: () => void): void {
+    this.text.textContent = `${question} The ${moves === 1 ? "move" : `${moves} moves`} made in this game will be lost.`;
+    this.go = go;
+    this.stay = stay;
+  }
+  /** Called whenever the dialog closes: unless Leave was chosen, the game is kept. */
+  closed(): void {
+    const stay = this.stay;
+    this.go = this.stay = null;
+    stay?.();
+  }
+  /** The button that has the focus when the dialog opens. */
+  get defaultButton(): HTMLButtonElement {
+    return this.keep;
+  }
+}
+
 /** Work in progress (solving, proving a deal winnable, ...): its label and positions searched (the toolbar's
  * Stop stops it). */
 export class JobPanel {

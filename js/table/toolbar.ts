@@ -74,7 +74,9 @@ export class Toolbar {
     this.seed.setAttribute("aria-label", "Deal number");
     this.seed.addEventListener("keydown", (event) => {
       event.stopPropagation(); // typing a number is not a table key
-      if (event.key === "Enter") this.useSeed(host);
+      if (event.key !== "Enter") return;
+      event.preventDefault(); // the Enter must not go on to press the button a dialog this may open gives the focus
+      this.useSeed(host);
     });
     const winnable = h(doc, "label", "ww-winnable");
     this.winnableBox = h(doc, "input");

@@ -12,7 +12,7 @@ import { Dragger, type Pickup } from "./drag";
 import { PinnedFooter } from "./footer";
 import { describePile, mostMovable, movable, pileOrder } from "./keyboard";
 import { columnsNeeded, fitMetrics, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
-import { type ArrowEnds, ClockView, HintArrow, JobPanel, keysDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
+import { type ArrowEnds, ClockView, HintArrow, JobPanel, keysDialog, LeaveDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
 import { reconcile, released, type Slot } from "./reconcile";
 import { Toolbar } from "./toolbar";
 import { capitalize, cardText, pileText, plural, runText, stockText } from "./words";
@@ -61,8 +61,11 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const toolbar = new Toolbar(doc, {
     action: (action) => runAction(action),
     focusTable: () => root.focus({ preventScroll: true }),
-    chooseGame: (game, variant) => send({ type: "new_deal", game, variant, winnable: toolbar.winnableBox.checked }),
-    dealNumber: (seed) => send({ type: "new_deal", game: state.game, variant: state.variant, seed, winnable: toolbar.winnableBox.checked }),
+    chooseGame: (game, variant) => leaveGame(`Switch to ${toolbar.game.selectedOptions[0]?.textContent ?? game}?`,
+      () => send({ type: "new_deal", game, variant, winnable: toolbar.winnableBox.checked }),
+      () => (toolbar.game.value = `${state.game}/${state.variant}`)),
+    dealNumber: (seed) => leaveGame(`Play deal ${seed}?`, () => send({ type: "new_deal", game: state.game,
+      variant: state.variant, seed, winnable: toolbar.winnableBox.checked })),
     winnable: (value) => send({ type: "winnable", value }),
   });
   const jobPanel = new JobPanel(doc);
@@ -82,6 +85,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const winPanel = new WinPanel(doc, () => playAgain(), () => send({ type: "new_deal", game: state.game, variant: state.variant, winnable: true }));
   const statsPanel = new StatsPanel(doc, () => closeDialog(statsPanel.el));
   const keys = keysDialog(doc, () => closeDialog(keys));
+  const leave: LeaveDialog = new LeaveDialog(doc, () => closeDialog(leave.el));
+  const dialogs = [keys, statsPanel.el, leave.el];
   // Work in progress (a hint, Review, Watch, Solve) shows under the board, so its bar never moves the cards
   // under the pointer. The footer holding it sticks to the bottom of the notebook's view while the table is taller
   // than the view, so a hint's words and a job's progress are read without scrolling past a long pile.
@@ -91,7 +96,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   if (!viewOnly) root.append(toolbar.el);
   root.append(board, footer);
   const pinned = new PinnedFooter(root, board, footer, win);
-  if (!viewOnly) root.append(winPanel.el, statsPanel.el, keys);
+  if (!viewOnly) root.append(winPanel.el, statsPanel.el, keys, leave.el);
   el.append(root);
 
   const motion = new Motion(root);
@@ -142,7 +147,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   }
 
   function runAction(action: string): void {
-    if (action === "new_deal") send({ type: "new_deal", game: state.game, variant: state.variant, winnable: toolbar.winnableBox.checked });
+    if (action === "new_deal") leaveGame("Deal a new game?", () => send({ type: "new_deal", game: state.game,
+      variant: state.variant, winnable: toolbar.winnableBox.checked }));
     else if (action === "stats") toggleDialog(statsPanel.el);
     else if (action === "keys") toggleDialog(keys);
     else if (action) send({ type: action } as Request);
@@ -153,11 +159,19 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     else send({ type: "new_deal", game: state.game, variant: state.variant, seed: state.seed, winnable: false });
   }
 
+  /** A new deal or another game ends this one: asked first while it has moves and is neither won nor stuck. */
+  function leaveGame(question: string, go: () => void, stay: () => void = () => {}): void {
+    if (state.moves === 0 || state.won || state.stuck) return go();
+    leave.ask(question, state.moves, go, stay);
+    openDialog(leave.el);
+    leave.defaultButton.focus();
+  }
+
   // -- dialogs ------------------------------------------------------------------------------------------------
 
   // While a dialog is open the win banner steps aside (CSS: .ww-dialog-open), so neither covers the other.
   function openDialog(d: HTMLElement): void {
-    for (const other of [statsPanel.el, keys]) if (other !== d) other.hidden = true;
+    for (const other of dialogs) if (other !== d && !other.hidden) closeDialog(other);
     d.hidden = false;
     root.classList.add("ww-dialog-open");
     d.focus();
@@ -167,6 +181,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     d.hidden = true;
     root.classList.remove("ww-dialog-open");
     root.focus();
+    if (d === leave.el) leave.closed();
   }
   function toggleDialog(d: HTMLElement): void {
     if (d.hidden) openDialog(d);
@@ -587,7 +602,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const pressed = event.target as HTMLElement;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
     const inField = Boolean(pressed.closest?.("input, select, textarea"));
-    const dialog = [keys, statsPanel.el].find((d) => !d.hidden);
+    const dialog = dialogs.find((d) => !d.hidden);
     // a table key on a toolbar button (the last thing clicked), or in an open dialog (the keys' list says "D:
     // deal"), is the table's: the dialog closes and the table acts on it
     const passOn = plain && !inField && pressed !== root && (pressed.tagName === "BUTTON" || dialog) &&
@@ -607,7 +622,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   function onTableKey(event: KeyboardEvent): void {
     if (event.target !== root && !(event.target as HTMLElement).closest?.(".ww-dialog")) return;
     const key = event.key;
-    const openDialogEl = [keys, statsPanel.el].find((d) => !d.hidden);
+    const openDialogEl = dialogs.find((d) => !d.hidden);
     if (openDialogEl) {
       if (key === "Escape" || (openDialogEl === keys && (key === "?" || key === "F1"))) {
         event.preventDefault();

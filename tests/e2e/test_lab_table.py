@@ -550,7 +550,7 @@ def test_a_double_click_plays_the_click_rule_once(lab):
     assert "older table" not in page.locator(".ww-root .ww-live").inner_text()  # no second, stale request
 
 
-def test_the_game_menu_deals_at_once_and_the_deal_number_box_clears(lab):
+def test_the_game_menu_and_the_deal_number_box_deal_and_ask_before_leaving_a_game_in_play(lab):
     page, kernel, _ = lab
     page.set_viewport_size({"width": 1400, "height": 1000})
     menu = page.locator(".ww-root").get_by_role("combobox", name="Game")
@@ -567,15 +567,38 @@ def test_the_game_menu_deals_at_once_and_the_deal_number_box_clears(lab):
         assert (width, menu.evaluate(CUT_OPTIONS)) == (width, [])
     narrow(page, 1000)  # JupyterLab's side panel closed: the rarer actions behind More, room beside the menu
     assert menu.evaluate(CUT_OPTIONS) == []
+    # a game with moves is left only when the player says so, in a dialog drawn over the table, on top
+    assert kernel.value("w.new_deal('will-o-the-wisp', seed=7) or w.deal() or w.moves") == 1
+    expect(page.locator(".ww-root .ww-status")).to_contain_text("1 move")
+    ask = page.locator(".ww-root").get_by_role("alertdialog", name="Leave this game?")
     menu.select_option("spider/two-suits")
+    expect(ask).to_be_visible()
+    expect(ask).to_contain_text("Switch to Spider (two suits)? The move made in this game will be lost.")
+    keep = ask.get_by_role("button", name="Keep playing")
+    expect(keep).to_be_focused()
+    for button in (keep, ask.get_by_role("button", name="Leave")):
+        b = button.bounding_box()
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.textContent", [b["x"] + b["width"] / 2,
+                                                                                         b["y"] + b["height"] / 2])
+        assert hit == button.text_content()
+    keep.click()
+    expect(ask).to_be_hidden()
+    expect(menu).to_have_value("will-o-the-wisp/standard")
+    assert kernel.value("[w.game.spec.game, w.moves]") == ["will-o-the-wisp", 1]
+    menu.select_option("spider/two-suits")
+    ask.get_by_role("button", name="Leave").click()
     deadline = time.time() + 20
     while kernel.value("[w.game.spec.game, w.game.spec.variant]") != ["spider", "two-suits"] and time.time() < deadline:
         time.sleep(0.2)
     assert kernel.value("[w.game.spec.game, w.game.spec.variant]") == ["spider", "two-suits"]
     expect(page.locator('.ww-root [data-pile="t9"]')).to_be_attached()
+    assert kernel.value("w.deal() or w.moves") == 1
+    expect(page.locator(".ww-root .ww-status")).to_contain_text("1 move")
     box_ = in_toolbar(page, page.locator(".ww-root").get_by_role("spinbutton", name="Deal number"))
     box_.fill("123")
     box_.press("Enter")
+    expect(ask).to_contain_text("Play deal 123?")
+    ask.get_by_role("button", name="Leave").click()
     deadline = time.time() + 20
     while kernel.value("w.seed") != 123 and time.time() < deadline:
         time.sleep(0.2)
