@@ -15,12 +15,19 @@ export function footerLift(tableBottom: number, viewBottom: number, mostLift: nu
 export function visibleBottom(el: HTMLElement, win: Window): number {
   let bottom = win.innerHeight;
   const page = el.ownerDocument.body;
-  for (let box = el.parentElement; box && box !== page; box = box.parentElement) {
+  for (let box = parentOf(el); box && box !== page; box = parentOf(box)) {
     if (win.getComputedStyle(box).overflowY === "visible") continue;
     const rect = box.getBoundingClientRect();
     bottom = Math.min(bottom, rect.top + box.clientTop + box.clientHeight);
   }
   return bottom;
+}
+
+/** The element `el` is drawn in, across a shadow root's edge (marimo draws widgets in one). */
+function parentOf(el: Element): HTMLElement | null {
+  if (el.parentElement) return el.parentElement;
+  const top = el.getRootNode();
+  return top.nodeType === 11 && "host" in top ? ((top as ShadowRoot).host as HTMLElement) : null;
 }
 
 /** Keeps `footer` (the last child of `root`, under `board`) in view; `update` after anything that moves them. */

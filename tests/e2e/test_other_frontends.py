@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .lab import chromium_path, lab_page, marimo_page, settled
-from .positions import wisp_puzzle
+from .positions import long_pile_black_widow, wisp_puzzle
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
@@ -67,6 +67,34 @@ def test_drag_in_notebook_7():
     with lab_page([SETUP], app="notebook") as (page, kernel, _lab):
         drag_run_onto_ten(page)
         assert kernel.value("[list(m) for m in w.game.moves_played]") == [["t0", "t1", 3]]
+
+
+# With the table's top at the top of the window: where the table ends, the status line, and whether it is the
+# topmost thing where it is drawn (the footer lifted into view when the table is taller than the window).
+STATUS_IN_VIEW = """() => new Promise((done) => {
+  const root = document.querySelector(".ww-root");
+  root.scrollIntoView({ block: "start" });
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const status = root.querySelector(".ww-status"), r = status.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 10, r.top + r.height / 2);
+    done({ window: innerHeight, tableBottom: root.getBoundingClientRect().bottom, statusBottom: r.bottom,
+           onTop: !!hit && status.contains(hit) });
+  }));
+})"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("notebook") is None, reason="Notebook 7 is not installed")
+def test_the_status_line_stays_in_view_under_a_long_pile_in_notebook_7():
+    cell = f"""import wispwidget
+w = wispwidget.play("black-widow", seed=1, auto_verdict=False)
+w.load({long_pile_black_widow()!r})
+w"""
+    with lab_page([cell], app="notebook", viewport={"width": 1366, "height": 768}) as (page, _kernel, _lab):
+        page.locator('.ww-root [data-card="5S"]').last.wait_for()
+        settled(page)
+        seen = page.evaluate(STATUS_IN_VIEW)
+        assert seen["tableBottom"] > seen["window"] + 20, seen  # taller than the window
+        assert seen["statusBottom"] <= seen["window"] and seen["onTop"], seen
 
 
 @pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")
