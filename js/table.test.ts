@@ -510,7 +510,11 @@ describe("words and controls", () => {
     expect(ask.hidden).toBe(true);
     (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();
     (ask.querySelector('button[aria-label="Close"]') as HTMLElement).click();
-    expect(model.sent).toEqual([]);
+    (el.querySelector('button[aria-label="Daily deal"]') as HTMLElement).click();
+    expect(ask.textContent).toContain("Play the daily deal?");
+    (el.querySelector('button[aria-label="Leave"]') as HTMLElement).click();
+    expect(model.sent).toEqual([{ type: "daily" }]);
+    model.sent.length = 0;
     expect(root.classList.contains("ww-dialog-open")).toBe(false);
     // nothing to lose: no move yet, the game won, or no move left
     for (const over of [{ moves: 0 }, { won: true }, { stuck: true }]) {

@@ -149,6 +149,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   function runAction(action: string): void {
     if (action === "new_deal") leaveGame("Deal a new game?", () => send({ type: "new_deal", game: state.game,
       variant: state.variant, winnable: toolbar.winnableBox.checked }));
+    else if (action === "daily") leaveGame("Play the daily deal?", () => send({ type: "daily" }));
     else if (action === "stats") toggleDialog(statsPanel.el);
     else if (action === "keys") toggleDialog(keys);
     else if (action) send({ type: action } as Request);
