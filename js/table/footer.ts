@@ -10,16 +10,20 @@ export function footerLift(tableBottom: number, viewBottom: number, mostLift: nu
   return Math.round(Math.max(0, Math.min(tableBottom - viewBottom, mostLift)));
 }
 
-/** The lowest point on screen where `el` can be seen: the window's bottom, or a clipping ancestor's above it
- * (not the body's: its overflow is the window's, and JupyterLab's body has no height at all). */
-export function visibleBottom(el: HTMLElement, win: Window): number {
-  let bottom = win.innerHeight;
+/** The ancestors of `el` that clip it (overflow other than visible), across shadow roots, short of the body
+ * (the body's overflow is the window's, and JupyterLab's body has no height at all). */
+export function clippingBoxes(el: HTMLElement, win: Window): HTMLElement[] {
+  const boxes: HTMLElement[] = [];
   const page = el.ownerDocument.body;
-  for (let box = parentOf(el); box && box !== page; box = parentOf(box)) {
-    if (win.getComputedStyle(box).overflowY === "visible") continue;
-    const rect = box.getBoundingClientRect();
-    bottom = Math.min(bottom, rect.top + box.clientTop + box.clientHeight);
-  }
+  for (let box = parentOf(el); box && box !== page; box = parentOf(box))
+    if (win.getComputedStyle(box).overflowY !== "visible") boxes.push(box);
+  return boxes;
+}
+
+/** The lowest point on screen where what `boxes` clip can be seen: the window's bottom, or a box's above it. */
+export function visibleBottom(boxes: HTMLElement[], win: Window): number {
+  let bottom = win.innerHeight;
+  for (const box of boxes) bottom = Math.min(bottom, box.getBoundingClientRect().top + box.clientTop + box.clientHeight);
   return bottom;
 }
 
@@ -30,18 +34,25 @@ function parentOf(el: Element): HTMLElement | null {
   return top.nodeType === 11 && "host" in top ? ((top as ShadowRoot).host as HTMLElement) : null;
 }
 
-/** Keeps `footer` (the last child of `root`, under `board`) in view; `update` after anything that moves them. */
+/** Keeps `footer` (the last child of `root`, under `board`) in view; `update` after anything that moves them.
+ * The boxes that clip the table are watched too: a notebook's view that grows or shrinks moves its bottom. */
 export class PinnedFooter {
   private frame = 0;
+  private watched: HTMLElement[] = [];
+  private watcher: ResizeObserver | undefined;
   constructor(private root: HTMLElement, private board: HTMLElement, private footer: HTMLElement,
-              private win: Window | null) {}
+              private win: Window | null) {
+    if (typeof ResizeObserver !== "undefined") this.watcher = new ResizeObserver(() => this.update());
+  }
 
   /** Lifts the footer now (a test, or a layout that has just settled). */
   pin(): void {
     this.frame = 0;
     if (!this.win || !this.root.isConnected) return;
+    const boxes = clippingBoxes(this.root, this.win);
+    this.watch(boxes);
     const mostLift = this.footer.offsetTop - this.board.offsetTop - this.board.offsetHeight / 3;
-    const lift = footerLift(this.root.getBoundingClientRect().bottom, visibleBottom(this.root, this.win), mostLift);
+    const lift = footerLift(this.root.getBoundingClientRect().bottom, visibleBottom(boxes, this.win), mostLift);
     this.footer.style.transform = lift > 0 ? `translateY(${-lift}px)` : "";
     this.footer.classList.toggle("ww-footer-lifted", lift > 0);
   }
@@ -56,5 +67,13 @@ export class PinnedFooter {
   dispose(): void {
     if (this.frame) this.win?.cancelAnimationFrame(this.frame);
     this.frame = 0;
+    this.watcher?.disconnect();
+  }
+
+  private watch(boxes: HTMLElement[]): void {
+    if (!this.watcher || (boxes.length === this.watched.length && boxes.every((b, i) => b === this.watched[i]))) return;
+    this.watcher.disconnect();
+    for (const box of boxes) this.watcher.observe(box);
+    this.watched = boxes;
   }
 }

@@ -553,6 +553,8 @@ def test_a_double_click_plays_the_click_rule_once(lab):
 def test_the_game_menu_and_the_deal_number_box_deal_and_ask_before_leaving_a_game_in_play(lab):
     page, kernel, _ = lab
     page.set_viewport_size({"width": 1400, "height": 1000})
+    assert kernel.value("w.new_deal('will-o-the-wisp', seed=7) or w.moves") == 0  # nothing to lose: no question
+    expect(page.locator(".ww-root .ww-status")).to_contain_text("0 moves")
     menu = page.locator(".ww-root").get_by_role("combobox", name="Game")
     labels = menu.locator("option").all_inner_texts()
     assert "Spider (two suits)" in labels and not [t for t in labels if "(two-suits)" in t]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -92,7 +93,9 @@ w"""
     with lab_page([cell], app="notebook", viewport={"width": 1366, "height": 768}) as (page, _kernel, _lab):
         page.locator('.ww-root [data-card="5S"]').last.wait_for()
         settled(page)
-        seen = page.evaluate(STATUS_IN_VIEW)
+        deadline = time.time() + 5  # the page may still be settling (a loaded machine)
+        while not (seen := page.evaluate(STATUS_IN_VIEW))["onTop"] and time.time() < deadline:
+            page.wait_for_timeout(100)
         assert seen["tableBottom"] > seen["window"] + 20, seen  # taller than the window
         assert seen["statusBottom"] <= seen["window"] and seen["onTop"], seen
 
