@@ -137,6 +137,22 @@ def test_real_process_never_prints_a_traceback(tmp_path):
         assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
 
 
+@pytest.mark.parametrize("argv", [["study", "will-o-the-wisp", "--deals", "1-12", "--quiet"],
+                                  ["study", "will-o-the-wisp", "--deals", "1-12", "--quiet", "--workers", "2"],
+                                  ["study", "will-o-the-wisp", "--deals", "1-12", "--quiet", "--player", "heuristic"]])
+def test_a_reader_that_goes_away_stops_a_study_quietly(argv):
+    """`wispwidget study ... | head -1`: the study stops with status 0 and says nothing (it said "a worker failed:
+    BrokenPipeError", status 4)."""
+    proc = subprocess.Popen([sys.executable, "-m", "wispwidget.cli", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b'{"game"')
+    proc.stdout.close()  # as head does after its line
+    err = proc.stderr.read().decode()
+    assert proc.wait(120) == 0, err
+    assert err == ""
+
+
 def test_in_a_terminal_the_json_lines_never_share_a_line_with_the_progress_bar():
     import os
     import pty

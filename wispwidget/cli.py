@@ -446,6 +446,10 @@ def cmd_study(args: argparse.Namespace) -> int:
         if exc.status == EXIT_BAD_INPUT:
             raise
         raise failed(exc) from None
+    except BrokenPipeError as exc:
+        if args.output in (None, "-"):
+            raise  # the reader of the lines went away (| head): main stops quietly, as deal and solve do
+        raise failed(exc) from None
     except (KeyboardInterrupt, Exception) as exc:  # every failure of a run: one line, results kept
         raise failed(exc) from None
     _message(format_summary(summary))
