@@ -428,8 +428,9 @@ def test_study_lines_are_written_as_they_finish(capsys, monkeypatch, tmp_path):
 @pytest.mark.parametrize("player", ["heuristic", "no-peek"])
 def test_player_studies_speak_of_games_won(capsys, tmp_path, player):
     out, summary = tmp_path / "lines.jsonl", tmp_path / "summary.json"
+    budget = ["--max-positions", "2000"] if player == "no-peek" else []  # the heuristic player searches nothing
     status, _out, err = run(capsys, "study", "mini-wisp", "--deals", "1-12", "--player", player, "--quiet",
-                            "--output", out, "--summary-json", summary, "--max-positions", "2000")
+                            "--output", out, "--summary-json", summary, *budget)
     assert status == 0
     lines = _records(out)
     assert all("positions" not in r and r["player"] == player and r["result"] in ("won", "not won") for r in lines)
@@ -442,3 +443,34 @@ def test_player_studies_speak_of_games_won(capsys, tmp_path, player):
     assert f"won {won} of 12 (" in err and "95% CI" in err and "median" in err and "moves" in err
     summary_lines = [line for line in err.splitlines() if not line.startswith("note: ")]
     assert "positions" not in "\n".join(summary_lines) and "settled" not in err
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--player", "no-peek", "--time-limit", "0.01"], "--time-limit bounds the solver's time on a deal"),
+    (["--player", "hindsight", "--time-limit", "5"], "a player plays each game to its end"),
+    (["--player", "heuristic", "--max-positions", "1000"], "the heuristic player searches nothing"),
+    (["--reproducible"], "--reproducible is for --player no-peek; the solver gives the same results"),
+    (["--player", "heuristic", "--reproducible"], "the heuristic player plays the same games on every run"),
+])
+def test_a_players_study_refuses_the_options_it_would_ignore(capsys, tmp_path, argv, words):
+    """A teacher passed --time-limit 0.01 to a no-peek study and nothing changed: an option a run would ignore is
+    refused in words, before any work, and no file is written."""
+    out = tmp_path / "lines.jsonl"
+    status, printed, err = run(capsys, "study", "mini-wisp", "--deals", "1-3", "--quiet", "--output", out, *argv)
+    assert status == 2 and printed == "" and err.count("\n") == 1 and words in err, err
+    assert not out.exists() and not (tmp_path / "lines.jsonl.partial").exists()
+
+
+def test_a_reproducible_no_peek_study_plays_the_same_games_and_is_not_mixed_with_a_timed_one(capsys, tmp_path):
+    out = tmp_path / "lines.jsonl"
+    argv = ["study", "will-o-the-wisp", "--deals", "1-4", "--player", "no-peek", "--quiet", "--output", out]
+    assert run(capsys, *argv, "--reproducible")[0] == 0
+    first = _records(out)
+    assert [r["decision_seconds"] for r in first] == [None] * 4
+    out.unlink()
+    assert run(capsys, *argv, "--reproducible", "--workers", "2")[0] == 0
+    assert [(r["seed"], r["moves"], r["result"]) for r in _records(out)] == \
+        [(r["seed"], r["moves"], r["result"]) for r in first]
+    status, _printed, err = run(capsys, *argv, "--resume", "--deals", "1-6")  # timed: not mixed in
+    assert status == 2 and "was played with no time limit (--reproducible)" in err, err
+    assert len(_records(out)) == 4

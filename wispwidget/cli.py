@@ -52,6 +52,7 @@ EXIT_INTERRUPTED = 130
 
 #: The longest error line printed (user input inside it is already cut to about 60 characters).
 MAX_MESSAGE = 400
+STUDY_POSITIONS = 250_000  # study's budget per deal when --max-positions is left out
 
 
 class UsageError(Exception):
@@ -362,6 +363,18 @@ def cmd_study(args: argparse.Namespace) -> int:
         raise UsageError("--scheduler is only used with --executor dask")
     if args.resume and args.output is None:
         raise UsageError("--resume needs --output FILE (the file whose finished deals are kept)")
+    if args.time_limit is not None and args.player != "thoughtful":
+        raise UsageError("--time-limit bounds the solver's time on a deal; a player plays each game to its end (the "
+                         "no-peek player takes at most a second a decision): leave it out")
+    if args.max_positions is not None and args.player == "heuristic":
+        raise UsageError("--max-positions is a search's budget; the heuristic player searches nothing: leave it out")
+    if args.reproducible and args.player != "no-peek":
+        already = ("the solver gives the same results on every run already (leave out --time-limit)"
+                   if args.player == "thoughtful" else f"the {args.player} player plays the same games on every run "
+                   "already")
+        raise UsageError(f"--reproducible is for --player no-peek; {already}")
+    if args.max_positions is None:
+        args.max_positions = STUDY_POSITIONS
     if args.output is not None:
         _check_writable(args.output, "--output")
         refusal = "" if args.resume or _is_special(args.output) else not_a_study_file(args.output)
@@ -376,13 +389,15 @@ def cmd_study(args: argparse.Namespace) -> int:
     if args.resume and not _is_special(args.output):
         for source in (args.output, args.output + ".partial"):
             try:
-                found = read_kept(source, spec.game, spec.variant, args.player, args.max_positions)
+                found = read_kept(source, spec.game, spec.variant, args.player, args.max_positions,
+                                  None if args.reproducible else PlannerPlayer.time_limit)
             except StudyError as exc:
                 raise UsageError(str(exc)) from None
             for seed, record in found.items():
                 kept.setdefault(seed, record)
     in_range = [seed for seed in sorted(kept) if seed in deals]
-    jobs = (StudyJob(spec.game, spec.variant, seed, args.max_positions, args.time_limit, args.player)
+    jobs = (StudyJob(spec.game, spec.variant, seed, args.max_positions, args.time_limit, args.player,
+                     args.reproducible)
             for seed in deals if seed not in kept)
     todo = len(deals) - len(in_range)
     if args.player == "no-peek" and args.max_positions < PlannerPlayer.endgame_positions:
@@ -526,9 +541,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", default=None, help="the game's variant (its first when left out)")
     p.add_argument("--deals", required=True, type=_argument(parse_deal_range, None, "the range"),
                    help="deal numbers A-B, inclusive (or one number)")
-    p.add_argument("--max-positions", type=budget, default=250_000,
-                   help="the solver's budget per deal (default 250,000); a deal it does not settle is unknown")
-    p.add_argument("--time-limit", type=seconds, default=None, help="seconds per deal at most (more than 0)")
+    p.add_argument("--max-positions", type=budget, default=None,
+                   help=f"the solver's budget per deal (default {STUDY_POSITIONS:,}); a deal it does not settle is "
+                        "unknown (no-peek and hindsight: the budget of the solves they make)")
+    p.add_argument("--time-limit", type=seconds, default=None,
+                   help="seconds per deal at most (more than 0); the solver's only")
     p.add_argument("--workers", type=_argument(parse_int, check_workers, "the number of workers"), default=1,
                    help="deals solved at once, one process each (default 1)")
     p.add_argument("--executor", choices=["local", "dask"], default="local",
@@ -543,6 +560,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="who plays: thoughtful (the solver, seeing every card: the default), or a player that "
                         "sees only what a person sees: heuristic (a rule of thumb), no-peek (the planner, about "
                         "a second a move at most), hindsight (votes over guessed arrangements of the hidden cards)")
+    p.add_argument("--reproducible", action="store_true",
+                   help="no-peek only: no second a decision, so every run and machine plays the same games (slower)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_study)
 

@@ -35,6 +35,7 @@ class StudyJob:
     max_positions: int
     time_limit: float | None = None
     player: str = "thoughtful"  # or "heuristic" / "no-peek" / "hindsight": a player that cannot see hidden cards
+    reproducible: bool = False  # no-peek: no second a decision, so every run plays the same games (slower)
 
 
 def run_job(job: StudyJob) -> dict[str, Any]:
@@ -60,12 +61,17 @@ def _play_job(job: StudyJob, position) -> dict[str, Any]:
     player = PLAYERS[job.player]()
     if isinstance(player, PlannerPlayer):  # the budget bounds the solves it asks for
         player.endgame_positions = min(job.max_positions, player.endgame_positions)
+        if job.reproducible:
+            player.time_limit = None
     elif isinstance(player, HindsightPlayer):
         player.max_positions = min(job.max_positions, player.max_positions)
     game = play_game(position, player, seed=job.seed)
-    return {"game": job.game, "variant": job.variant, "seed": job.seed, "player": job.player,
-            "result": "won" if game.won else "not won", "moves": len(game.moves),
-            "seconds": round(_time.perf_counter() - started, 4), "reason": game.reason}
+    record = {"game": job.game, "variant": job.variant, "seed": job.seed, "player": job.player,
+              "result": "won" if game.won else "not won", "moves": len(game.moves),
+              "seconds": round(_time.perf_counter() - started, 4), "reason": game.reason}
+    if isinstance(player, PlannerPlayer):
+        record["decision_seconds"] = player.time_limit  # null: reproducible play, with no time limit
+    return record
 
 
 def parse_range(text: str) -> range:
@@ -296,14 +302,15 @@ def study(jobs: Iterable[StudyJob], *, workers: int = 1, executor: str = "local"
     return tally.summary()
 
 
-def read_kept(path: str, game: str, variant: str, player: str, max_positions: int | None = None
-              ) -> dict[int, dict[str, Any]]:
+def read_kept(path: str, game: str, variant: str, player: str, max_positions: int | None = None,
+              decision_seconds: float | None = 1.0) -> dict[int, dict[str, Any]]:
     """The valid records of an earlier run in ``path`` (for ``--resume``), by seed.
 
     Only the last line may be other than a record: a run cut off mid-line leaves such a line, and it is skipped.
     Any other line that is not a study record (a file of something else) raises ``StudyError``, as does a record
-    of another game, variant or player, or a thoughtful record solved at another ``max_positions``: resuming into
-    that file would overwrite it, or mix two studies.
+    of another game, variant or player, a thoughtful record solved at another ``max_positions``, or a no-peek game
+    played with another ``decision_seconds`` (``None``: ``--reproducible``): resuming into that file would
+    overwrite it, or mix two studies.
     """
     kept: dict[int, dict[str, Any]] = {}
     try:
@@ -334,6 +341,12 @@ def read_kept(path: str, game: str, variant: str, player: str, max_positions: in
             if player == "thoughtful" and None not in (budget, max_positions) and budget != max_positions:
                 raise StudyError(f"--resume: line {number} of {clip(path)} was solved at {budget:,} positions, "
                                  f"not {max_positions:,}; resume with --max-positions {budget}, or choose another "
+                                 "--output")
+            seconds = record.get("decision_seconds", 1.0)
+            if player == "no-peek" and seconds != decision_seconds:
+                how = "with no time limit (--reproducible)" if seconds is None else f"at {seconds:g} s a decision"
+                raise StudyError(f"--resume: line {number} of {clip(path)} was played {how}; resume "
+                                 f"{'with' if seconds is None else 'without'} --reproducible, or choose another "
                                  "--output")
             kept.setdefault(record["seed"], record)
     if not_a_record is not None and not not_a_record[1].startswith('{"game": '):
