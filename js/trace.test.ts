@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeModel } from "./testing";
-import { createTraceView, listingFor, replay, Replayer, type TracePayload } from "./trace";
+import { createTraceView, listingFor, replay, Replayer, stackOf, type TracePayload } from "./trace";
 import { moveText } from "./trace/replay";
 
 import data from "./fixtures/trace.json";
@@ -10,7 +10,7 @@ const fixture = data as unknown as {
   trace: TracePayload;
   expected: {
     step: number; current: number; goal: number; frontier: number[]; explored: number[]; pruned: number[];
-    duplicates: number[]; path_moves: [string, string, number][]; counts: Record<string, number>;
+    duplicates: number[]; path_moves: [string, string, number][]; counts: Record<string, number>; stack: number[];
   }[];
 };
 const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
@@ -27,6 +27,7 @@ describe("trace replay matches Python's Trace.state_at", () => {
       expect(sorted(r.duplicates)).toEqual(want.duplicates);
       expect(r.path.slice(1).map((n) => fixture.trace.moves[r.via.get(n)!])).toEqual(want.path_moves);
       expect(r.counts).toEqual(want.counts);
+      expect(stackOf(r)).toEqual(want.stack); // the stack the view lists and counts is Python's TraceState.stack
     });
   }
   it("the incremental replayer agrees with a fresh replay, forward and back", () => {

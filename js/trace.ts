@@ -5,7 +5,7 @@
 import type { Model } from "./types";
 import { createTraceView } from "./trace/view";
 
-export { createTraceView } from "./trace/view";
+export { createTraceView, stackOf } from "./trace/view";
 export { replay, Replayer, sharedTotal, stepOf, type Replay, type TracePayload } from "./trace/replay";
 export { listingFor } from "./trace/pseudocode";
 

@@ -85,8 +85,9 @@ pair
 # %%
 pair.step = 20
 for state in pair.states():
-    # a depth-first search holds a stack (the path's nodes, each with its successors still to try), as the view says
-    held = f"stack {len(state.path) + 1:3}" if state.trace.algorithm == "dfs" else f"frontier {len(state.frontier):3}"
+    # a depth-first search holds a stack (the child it goes down to next, then the path's nodes, each with its
+    # successors still to try), as the view says
+    held = f"stack {len(state.stack):3}" if state.trace.algorithm == "dfs" else f"frontier {len(state.frontier):3}"
     print(f"{state.trace.algorithm}: {held}  explored {len(state.explored):3}  path {len(state.path)} moves")
 
 # %% [markdown]

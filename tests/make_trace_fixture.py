@@ -19,14 +19,15 @@ FIXTURE = Path(__file__).resolve().parent.parent / "js" / "fixtures" / "trace.js
 
 def build() -> dict:
     trace = depth_first(SearchProblem(deal("micro-wisp", 16).position(), ordering=True), record=True).trace
-    steps = sorted({0, 1, 2, 7, len(trace) // 3, len(trace) // 2, len(trace) - 1, len(trace)})
+    steps = sorted({0, 1, 2, 3, 7, len(trace) // 3, len(trace) // 2, len(trace) - 1, len(trace)})
     expected = []
     for k in steps:
         state = trace.state_at(k)
         expected.append({"step": k, "current": state.current, "goal": state.goal,
                          "frontier": sorted(state.frontier), "explored": sorted(state.explored),
                          "pruned": sorted(state.pruned), "duplicates": sorted(state.duplicates),
-                         "path_moves": [[m.source, m.target, m.count] for m in state.path], "counts": state.counts})
+                         "path_moves": [[m.source, m.target, m.count] for m in state.path], "counts": state.counts,
+                         "stack": state.stack})
     payload = trace_payload(trace)
     return {"trace": payload, "expected": expected}
 

@@ -225,3 +225,16 @@ def test_indexed_state_at_agrees_with_a_plain_replay_at_every_step(name):
         state = trace.state_at(k)
         assert (state.current, state.goal, state.frontier, state.explored, state.pruned, state.duplicates) == \
             naive_state(trace, k), k
+
+
+def test_a_depth_first_stack_holds_the_root_from_the_first_step_and_the_child_it_goes_down_to():
+    """The view said "stack 0" while its pseudo-code read `stack ← [node]` and the root was drawn on the frontier."""
+    trace = depth_first(SearchProblem(deal("micro-wisp", 1).position()), record=True).trace
+    assert trace.state_at(0).stack == [] and trace.state_at(1).stack == [0]
+    for k in range(1, min(len(trace.events), 400)):
+        state, (kind, node, parent) = trace.state_at(k), trace.events[k - 1][:3]
+        path_nodes = state.stack[len(state.frontier):]
+        started = state.current >= 0
+        assert path_nodes[-1:] == ([0] if started else []) and len(path_nodes) == len(state.path) + started
+        if KINDS[kind] == "generate":
+            assert state.stack[0] == node and (parent < 0 or state.stack[1] == parent)  # pushed, not yet expanded

@@ -95,7 +95,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   footer.append(arrow.text, statusRow, live);
   if (!viewOnly) root.append(toolbar.el);
   root.append(board, footer);
-  const pinned = new PinnedFooter(root, board, footer, win);
+  const pinned = new PinnedFooter(root, board, footer, viewOnly ? null : win); // a trace's board: never lifted
   if (!viewOnly) root.append(winPanel.el, statsPanel.el, keys, leave.el);
   el.append(root);
 

@@ -83,21 +83,25 @@ export const TRACE_CSS = `
 /* presenting one search: the board and its lists on the left, the tree and the pseudo-code on the right, so a
    projector's 1280 x 720 shows the tree and the code's current line together */
 .ww-trace.ww-present .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-panel { display: grid;
-  grid-template-columns: minmax(260px, 0.75fr) minmax(0, 1.6fr); column-gap: 14px; align-items: start;
+  grid-template-columns: minmax(300px, 0.75fr) minmax(0, 1.6fr); column-gap: 14px; align-items: start;
   grid-template-areas: "head head" "count count" "board tree" "board code" "lists code" "path code"; }
 .ww-trace.ww-present .ww-trace-panels:not([style*="--ww-panels: 2"]) :is(.ww-trace-main, .ww-trace-side) {
   display: contents; }
-.ww-trace.ww-present .ww-trace-panel > h3 { grid-area: head; }
-.ww-trace.ww-present .ww-trace-panel > .ww-counters { grid-area: count; }
-.ww-trace.ww-present .ww-trace-board { grid-area: board; max-width: 420px; width: 100%; min-width: 0; }
-.ww-trace.ww-present .ww-trace-treebox { grid-area: tree; min-width: 0; }
-.ww-trace.ww-present .ww-trace-lists { grid-area: lists; }
-.ww-trace.ww-present .ww-code-box { grid-area: code; }
-.ww-trace.ww-present .ww-path { grid-area: path; }
+/* (the areas only where they are defined: placed in the two searches' grids, the lists and the code shared a cell) */
+.ww-trace.ww-present .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-panel > h3 { grid-area: head; }
+.ww-trace.ww-present .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-panel > .ww-counters { grid-area: count; }
+.ww-trace.ww-present .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-board { grid-area: board; }
+.ww-trace.ww-present .ww-trace-board { max-width: 420px; width: 100%; min-width: 0; }
+.ww-trace.ww-present .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-treebox { grid-area: tree; min-width: 0; }
+.ww-trace.ww-present .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-lists { grid-area: lists; }
+.ww-trace.ww-present .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-code-box { grid-area: code; }
+.ww-trace.ww-present .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-path { grid-area: path; }
 .ww-trace.ww-present .ww-tree-panel { height: min(340px, 28vh); }
 .ww-trace.ww-present .ww-button[aria-pressed="true"] { background: #000; color: #fff; } /* on: Presentation */
 .ww-trace.ww-present .ww-frontier-list, .ww-trace.ww-present .ww-explored-list,
-.ww-trace.ww-present .ww-hover { font-size: 20px; } /* px: a notebook's own list and code sizes do not shrink them */
+.ww-trace.ww-present .ww-hover { font-size: 16px; } /* px: a notebook's own list and code sizes do not shrink them */
+.ww-trace.ww-present .ww-frontier-list { padding-left: 2.2em; max-height: 8em; } /* an A* entry on one line */
+.ww-trace.ww-present .ww-trace-board .ww-tableau { min-height: calc(var(--ww-card-h) * 1.3); } /* room for the lists */
 .ww-trace.ww-present .ww-code { font-size: 18px; line-height: 1.2; } /* all of it beside the tree at 720 px */
 .ww-trace.ww-present .ww-trace-board .ww-status { font-size: 18px; }
 `;

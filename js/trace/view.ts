@@ -210,7 +210,7 @@ class Panel {
     const events = this.trace.events.length;
     // a depth-first search holds a stack (the path, each node with its successors still to try), not a
     // frontier: say its size as the list beside the tree does; a duplicate is skipped, not generated
-    const held = frontierKind(this.trace.algorithm) === "stack" ? `stack ${r.path.length}` : `frontier ${r.frontier.size}`;
+    const held = frontierKind(this.trace.algorithm) === "stack" ? `stack ${stackOf(r).length}` : `frontier ${r.frontier.size}`;
     this.counters.replaceChildren(
       `step ${k}/${events} · expanded ${c.expand ?? 0} · generated ${c.generate ?? 0} · duplicates skipped ` +
       `${c.duplicate ?? 0} · pruned ${c.prune ?? 0} · ${held} · explored ${r.explored.size}`,
@@ -257,7 +257,7 @@ class Panel {
     const kind = frontierKind(this.trace.algorithm);
     let items: number[];
     if (kind === "stack") {
-      items = [...r.path].reverse(); // the path is the stack: each node with its successors still to try
+      items = stackOf(r);
     } else {
       items = [...r.frontier];
       const f = (n: number) => fValue(this.trace.algorithm, this.trace.options, r.g.get(n) ?? 0, r.h.get(n) ?? 0) ?? 0;
@@ -304,6 +304,14 @@ class Panel {
   }
 }
 
+/** A depth-first search's stack, top first (TraceState.stack in Python): a node generated and not yet expanded,
+ * the child it goes down to next, then the path's nodes from the current one back to the root, each with its
+ * successors still to try. */
+export function stackOf(r: Replay): number[] {
+  const waiting = [...r.frontier].sort((a, b) => (r.order.get(b) ?? 0) - (r.order.get(a) ?? 0));
+  return [...waiting, ...[...r.path].reverse()];
+}
+
 /** Build the trace view inside `el`; returns the clean-up function. */
 export function createTraceView(model: Model, el: HTMLElement): () => void {
   const doc = el.ownerDocument;
@@ -338,6 +346,7 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     model.set("presentation", !root.classList.contains("ww-present"));
     model.save_changes();
     applyPresentation();
+    root.focus({ preventScroll: true }); // Space now plays, as the keys say, rather than press this button again
   });
   const stepLabel = h(doc, "span", "ww-step-label");
   controls.append(

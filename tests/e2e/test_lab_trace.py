@@ -119,7 +119,14 @@ def test_trace_view_in_lab(tmp_path):
         assert filled > 0.8 or tree["zoom"] > 1.95, (tree, outer)  # fills the panel, or the zoom's cap of 2
         sizes = view.evaluate("v => ['.ww-frontier-list', '.ww-code'].map((s) => "
                               "parseFloat(getComputedStyle(v.querySelector(s)).fontSize))")
-        assert min(sizes) >= 18, sizes
+        assert sizes[0] >= 16 and sizes[1] >= 18, sizes  # the list at 16 px keeps an A* entry on one line
+        # Space plays at once: the Presentation button, just clicked, does not keep the focus (Space switched
+        # presenting off again)
+        step = kernel.value("tw.step")
+        page.keyboard.press(" ")
+        until(kernel, "tw.step", lambda v: v > step + 1)
+        page.keyboard.press(" ")
+        expect(view).to_have_class(re.compile("ww-present"))
         before = kernel.value("tw.step")
         view.locator("[data-legend]").click()  # focus the view, not a control
         page.keyboard.press("ArrowRight")
@@ -250,4 +257,52 @@ def test_presenting_on_a_projector_shows_the_tree_and_the_current_line_of_code_t
         assert boxes["size"] >= 18, boxes  # large enough for the back row
         page.keyboard.press("Escape")
         expect(present).to_have_attribute("aria-pressed", "false")
+        browser.close()
+
+
+def test_presenting_two_searches_keeps_each_list_and_its_pseudo_code_apart(tmp_path):
+    """Two searches side by side at 1920 x 1080: in Presentation the frontier lay under the pseudo-code (their grid
+    areas were the single search's), and an A* entry of the queue wraps onto no second line at 1280 x 720."""
+    from playwright.sync_api import sync_playwright
+
+    import wispwidget as ww
+
+    from .lab import CHROMIUM_ARGS
+
+    start = ww.deal("micro-wisp", 1).position()
+    rules = {"relabel", "first-empty", "ace-to-foundation"}
+    pair = ww.SearchTraceWidget([ww.trace(start, "bfs", dedupe=True, pruning=rules),
+                                 ww.trace(start, "astar", "cards-left", dedupe=True, pruning=rules)],
+                                lockstep="expansions")
+    pair.step = 20
+    one = ww.SearchTraceWidget(ww.trace(start, "astar", "cards-left", dedupe=True, pruning=rules))
+    one.step = 15
+    overlaps = """() => {
+      const boxes = [...document.querySelectorAll(".ww-trace-panel")].flatMap((panel) =>
+        [".ww-frontier-list", ".ww-code-box", ".ww-tree-panel", ".ww-path"].map((s) => panel.querySelector(s)));
+      const hit = [];
+      boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+        const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+        if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1)
+          hit.push([a.className, b.className]);
+      }));
+      return hit;
+    }"""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        for widget, size in ((pair, {"width": 1920, "height": 1080}), (one, {"width": 1280, "height": 720})):
+            page = browser.new_page(viewport=size)
+            page.goto(widget.to_html(tmp_path / f"{size['width']}.html").as_uri())
+            page.locator(".ww-trace-panel").first.wait_for()
+            page.get_by_role("button", name="Presentation").click()
+            expect(page.locator(".ww-trace.ww-present")).to_have_count(1)
+            page.wait_for_timeout(300)
+            assert page.evaluate(overlaps) == []
+            lines = page.evaluate("""() => [...document.querySelectorAll(".ww-frontier-list li")].map((li) => {
+              const text = document.createRange();  // one box per line the entry's words are laid out on
+              text.selectNodeContents(li);
+              return new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size;
+            })""")
+            assert lines and max(lines) == 1, lines
+            page.close()
         browser.close()

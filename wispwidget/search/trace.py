@@ -236,6 +236,18 @@ class TraceState:
         return self._cache[name]
 
     @property
+    def stack(self) -> list[int]:
+        """A depth-first search's stack, top first: a node generated and not yet expanded (the child it goes down to
+        next), then the nodes from the current one back to the root. The trace view's "stack N" is its length."""
+        on_path: list[int] = []
+        node, parents = self.current, self._index.parents
+        while node != NO:
+            on_path.append(node)
+            node = parents.get(node, NO)
+        waiting = sorted(self.frontier, key=lambda n: self._index.reached[n][0], reverse=True)
+        return waiting + on_path
+
+    @property
     def frontier(self) -> frozenset[int]:
         """Nodes generated and not yet expanded."""
         return self._nodes("frontier")
