@@ -1,6 +1,7 @@
 /**
  * The footer under the board (a hint's words, work in progress, the status line) stays in view while the table
- * is taller than the view it is scrolled in, as `position: sticky` would keep it. Sticky cannot do it here:
+ * is taller than the view it is scrolled in (a pile too long to fit even at the smallest cards), as
+ * `position: sticky` would keep it. Sticky cannot do it here:
  * JupyterLab puts each output in a box of its own with `overflow: auto`, and a sticky element sticks to that box,
  * which never scrolls. So the footer is lifted by hand, by the amount the table reaches below the view.
  */
@@ -10,21 +11,34 @@ export function footerLift(tableBottom: number, viewBottom: number, mostLift: nu
   return Math.round(Math.max(0, Math.min(tableBottom - viewBottom, mostLift)));
 }
 
-/** The ancestors of `el` that clip it (overflow other than visible), across shadow roots, short of the body
- * (the body's overflow is the window's, and JupyterLab's body has no height at all). */
+/** The ancestors of `el` that clip it: overflow other than visible, with more content than room (a box whose
+ * content fits, such as JupyterLab's output box around the table, clips nothing), across shadow roots, short of
+ * the body (the body's overflow is the window's, and JupyterLab's body has no height at all). */
 export function clippingBoxes(el: HTMLElement, win: Window): HTMLElement[] {
   const boxes: HTMLElement[] = [];
   const page = el.ownerDocument.body;
   for (let box = parentOf(el); box && box !== page; box = parentOf(box))
-    if (win.getComputedStyle(box).overflowY !== "visible") boxes.push(box);
+    if (win.getComputedStyle(box).overflowY !== "visible" && box.scrollHeight > box.clientHeight + 1) boxes.push(box);
   return boxes;
 }
 
-/** The lowest point on screen where what `boxes` clip can be seen: the window's bottom, or a box's above it. */
-export function visibleBottom(boxes: HTMLElement[], win: Window): number {
+/** The part of the screen, top to bottom, where what `boxes` clip can be seen: the window, or less. */
+export function visibleSpan(boxes: HTMLElement[], win: Window): { top: number; bottom: number } {
+  let top = 0;
   let bottom = win.innerHeight;
-  for (const box of boxes) bottom = Math.min(bottom, box.getBoundingClientRect().top + box.clientTop + box.clientHeight);
-  return bottom;
+  for (const box of boxes) {
+    const rect = box.getBoundingClientRect();
+    top = Math.max(top, rect.top + box.clientTop);
+    bottom = Math.min(bottom, rect.top + box.clientTop + box.clientHeight);
+  }
+  return { top, bottom };
+}
+
+/** The height of the view `el` is scrolled in: the notebook's, where it is less than the window's. */
+export function viewHeight(el: HTMLElement, win: Window | null): number {
+  if (!win) return 900;
+  const { top, bottom } = visibleSpan(clippingBoxes(el, win), win);
+  return Math.max(200, bottom - top);
 }
 
 /** The element `el` is drawn in, across a shadow root's edge (marimo draws widgets in one). */
@@ -51,8 +65,12 @@ export class PinnedFooter {
     if (!this.win || !this.root.isConnected) return;
     const boxes = clippingBoxes(this.root, this.win);
     this.watch(boxes);
-    const mostLift = this.footer.offsetTop - this.board.offsetTop - this.board.offsetHeight / 3;
-    const lift = footerLift(this.root.getBoundingClientRect().bottom, visibleBottom(boxes, this.win), mostLift);
+    const view = visibleSpan(boxes, this.win);
+    const table = this.root.getBoundingClientRect();
+    // only a table taller than the view: one that fits is seen whole by scrolling, with no card covered
+    const mostLift = table.height <= view.bottom - view.top + 1 ? 0
+      : this.footer.offsetTop - this.board.offsetTop - this.board.offsetHeight / 3;
+    const lift = footerLift(table.bottom, view.bottom, mostLift);
     this.footer.style.transform = lift > 0 ? `translateY(${-lift}px)` : "";
     this.footer.classList.toggle("ww-footer-lifted", lift > 0);
   }

@@ -9,7 +9,7 @@ import { POSITIONAL_REQUESTS } from "../schema.gen";
 import type { HintMove, Job, Message, Request, TableModel, TableState } from "../types";
 import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
 import { Dragger, type Pickup } from "./drag";
-import { PinnedFooter } from "./footer";
+import { PinnedFooter, viewHeight } from "./footer";
 import { describePile, mostMovable, movable, pileOrder } from "./keyboard";
 import { columnsNeeded, fitMetrics, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
 import { type ArrowEnds, ClockView, HintArrow, JobPanel, keysDialog, LeaveDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
@@ -308,7 +308,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     // a new deal, a load or a restart ("new") starts again from the full size
     const sizeKey = `${width}|${win?.innerHeight ?? 900}`;
     if (sizeKey !== zoom.key || state.last?.kind === "new") zoom = { key: sizeKey, widest: Infinity };
-    m = fitMetrics(width, need.columns, need.slots, tall, win?.innerHeight ?? 900, zoom.widest);
+    // fitted to the notebook's view, which is less than the window's height (JupyterLab's menus and toolbars)
+    const high = viewHeight(root, win);
+    m = fitMetrics(width, need.columns, need.slots, tall, high, zoom.widest);
     zoom.widest = m.cardW;
     const style = root.style;
     // when cards reach their largest size, the board keeps to their width (the foundations end over the last pile)
@@ -320,7 +322,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     style.setProperty("--ww-gap", `${m.gap}px`);
     style.setProperty("--ww-corner-font", `${m.cornerFont}px`);
     style.setProperty("--ww-corner-pad", `${m.cornerPad}px`);
-    const cap = tableauCap(win?.innerHeight ?? 900, m);
+    const cap = tableauCap(high, m);
     const byPile = new Map<string, CardEntry[]>();
     for (const c of cards) (byPile.get(c.slot.pile) ?? byPile.set(c.slot.pile, []).get(c.slot.pile)!).push(c);
     state.tableau.forEach((p, i) => {

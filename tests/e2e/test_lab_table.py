@@ -624,11 +624,27 @@ FOOTER = """() => {
 def test_a_hint_under_a_long_pile_is_read_without_scrolling_past_the_pile(lab):
     """At 1366 x 768 a 40-card pile makes the table taller than the notebook's view: the hint's words, the work in
     progress and the status line stay at the bottom of the view, over the cards, until the table's end is scrolled
-    into view, where they rest under the board again (a player clicked Hint and saw nothing happen)."""
+    into view, where they rest under the board again (a player clicked Hint and saw nothing happen). A table that
+    fits the view is never covered so (a player found a long pile's top card under the footer)."""
     page, kernel, _ = lab
     narrow(page, 1366)
     page.set_viewport_size({"width": 1366, "height": 768})
     try:
+        # a 30-card pile: the table fits the notebook's view (less than the window's height), seen whole with its
+        # top at the view's top; lower down the view, its footer rests under the board and covers no card
+        load(page, kernel, long_pile_black_widow(up=25), "2H")
+        page.evaluate("() => document.querySelector('.ww-root').scrollIntoView({ block: 'start' })")
+        page.wait_for_timeout(150)
+        seen = page.evaluate(FOOTER)
+        assert seen["rootBottom"] <= seen["viewBottom"] and seen["lifted"] == "", seen
+        above = "document.querySelector('.jp-Cell-inputWrapper').style.paddingTop"  # a taller cell above the table
+        top = "document.querySelector('.jp-WindowedPanel-outer').scrollTop = 0"
+        page.evaluate(f"() => {{ {above} = '300px'; {top}; }}")
+        page.wait_for_timeout(150)
+        seen = page.evaluate(FOOTER)
+        page.evaluate(f"() => {{ {above} = ''; }}")
+        assert seen["rootBottom"] > seen["viewBottom"] and seen["lifted"] == "", seen
+        # a 40-card pile at the smallest cards is taller than the view: the footer is lifted into it
         load(page, kernel, long_pile_black_widow(), "5S")
         page.evaluate("() => document.querySelector('.ww-root').scrollIntoView({ block: 'start' })")
         table_button(page, "Hint").click()
