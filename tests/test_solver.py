@@ -509,3 +509,17 @@ def test_dead_position_test_never_fires_on_a_winning_line():
             assert not native.native_hopeless(game.position()), (seed, len(game.moves_played))
     with pytest.raises(ValueError, match="no dead-position test applies"):
         native.native_hopeless(deal("black-widow", 1).position())  # two decks: neither test applies
+
+
+def test_a_hint_where_no_card_can_be_shown_offers_no_move_even_when_the_loss_is_not_proved():
+    """A player's Black Widow game (deal 3, move 118; the stock dealt, 19 cards face down under runs that cannot
+    move): no win is found within the budget, nor proved impossible, and no way to show a card is in reach. The
+    hints moved 5♥–A♥ between the two 6♥ for ever; now the hint offers no move and says why."""
+    from pathlib import Path
+
+    from wispwidget.io.formats import read_position
+
+    game = Game(read_position((Path(__file__).parent / "data" / "black_widow_stuck.json").read_text()), validate=False)
+    hint = Hinter(max_positions=20_000).hint(game)
+    assert hint.verdict == "unknown" and hint.move is None and game.legal_moves()
+    assert "No move within reach shows a new card" in hint.message

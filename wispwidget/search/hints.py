@@ -62,19 +62,22 @@ def judge(game: Game) -> int:
     return score
 
 
-def progress_move(game: Game, cancel=None, seconds: float = 1.0) -> Move | None:
-    """The first move of the no-peek planner's plan from here (``search/planner.py``): the most promising way
-    within reach to show a new card (turn one, or deal), so that suggestions make progress where a rule of thumb
-    one move deep can shift cards back and forth for ever. None when nothing is hidden, no such way is in reach,
-    or the C core cannot plan here."""
+def progress_plan(game: Game, cancel=None, seconds: float = 1.0) -> tuple[Move, ...] | None:
+    """The no-peek planner's plan from here (``search/planner.py``): the most promising way within reach to show a
+    new card (turn one, or deal), its last move the one that shows it, so that suggestions make progress where a
+    rule of thumb one move deep can shift cards back and forth for ever. ``()`` when no such way was found within
+    reach (stuck: moves would only shift cards about); None when nothing is hidden, or the C core cannot plan
+    here."""
     info = InformationSet.of(game)
     if not info.unseen:
         return None
     try:
         found = plan(info, time_limit=seconds, cancel=cancel)
+        if not found.moves:  # none in reach, or the second ran out first: the search for one is bounded anyway
+            found = plan(info, cancel=cancel)
     except (PlannerUnavailable, WispError):  # no core here, or the hint was stopped
         return None
-    return found.moves[0] if found.moves else None
+    return tuple(found.moves)
 
 
 def suggestion(game: Game, avoid: Iterable[tuple] = ()) -> Move | None:
@@ -133,11 +136,13 @@ class Hinter:
             why = "the search was stopped before it found a winning line"
         else:
             why = f"no winning line was found within {positions_words(result.positions)}"
-        move = None if result.cancelled else progress_move(game, cancel)
-        if move is None and result.result == "lost" and game.legal_moves():
-            return Hint(None, "lost", result.positions, f"{sentence(why)} No move within reach shows a new card, "
-                        "so any move would only shift cards about: Undo, Restart, or Review to see where the game "
-                        "was lost.")
+        progress = None if result.cancelled else progress_plan(game, cancel)
+        move = progress[0] if progress else None
+        if move is None and (result.result == "lost" or progress == ()) and game.legal_moves():
+            # lost, or no way to show a new card in reach (nothing can be won without showing the hidden cards)
+            return Hint(None, result.result, result.positions, f"{sentence(why)} No move within reach shows a new "
+                        "card, so any move would only shift cards about: Undo, Restart, or Review to see where the "
+                        "game was lost.")
         move = move or suggestion(game.copy(), avoid)
         if move is None:
             return Hint(None, result.result, result.positions, f"No legal move is left: {why}.")
