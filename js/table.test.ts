@@ -671,7 +671,7 @@ describe("panels drawn from the kernel's traits", () => {
     (summary.querySelector('button[aria-label="Play again"]') as HTMLElement).click();
     (summary.querySelector('button[aria-label="Next winnable deal"]') as HTMLElement).click();
     expect(model.sent).toEqual([
-      { type: "new_deal", game: "will-o-the-wisp", variant: "standard", seed: 7, winnable: false },
+      { type: "new_deal", game: "will-o-the-wisp", variant: "standard", seed: 7 }, // Winnable left as it was
       { type: "new_deal", game: "will-o-the-wisp", variant: "standard", winnable: true },
     ]);
   });

@@ -157,7 +157,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   function playAgain(): void {
     if (state.seed === null) send({ type: "restart" });
-    else send({ type: "new_deal", game: state.game, variant: state.variant, seed: state.seed, winnable: false });
+    // the same deal again, with Winnable left as the player set it (it sent winnable: false, which unticked it)
+    else send({ type: "new_deal", game: state.game, variant: state.variant, seed: state.seed });
   }
 
   /** A new deal or another game ends this one: asked first while it has moves and is neither won nor stuck. */
