@@ -523,3 +523,15 @@ def test_a_hint_where_no_card_can_be_shown_offers_no_move_even_when_the_loss_is_
     hint = Hinter(max_positions=20_000).hint(game)
     assert hint.verdict == "unknown" and hint.move is None and game.legal_moves()
     assert "No move within reach shows a new card" in hint.message
+
+
+def test_a_deal_that_is_the_only_move_is_hinted_at_once():
+    """Will o' the Wisp deal 1 after 4♦ onto 5♠: dealing is the only move, and the hint searched 200,000 positions
+    (five seconds) to say so."""
+    game = deal("will-o-the-wisp", 1)
+    while len(game.legal_moves()) > 1:
+        game.play(next(m for m in game.legal_moves() if not m.is_stock))
+    (only,) = game.legal_moves()
+    assert only.is_stock
+    hint = Hinter().hint(game)
+    assert hint.move == only and hint.positions == 0 and hint.message == "Deal now: it is the only move."

@@ -123,6 +123,9 @@ class Hinter:
         if move is not None:
             # the same words as when the line was found: asking twice in one position gets one answer
             return Hint(move, "winnable", 0, sentence(f"{advice(move, game)}: it starts a winning line"), True)
+        legal = game.legal_moves()
+        if len(legal) == 1 and legal[0].is_stock:  # nothing to choose: said at once (it took seconds to say "deal")
+            return Hint(legal[0], "unknown", 0, sentence(f"{advice(legal[0], game)}: it is the only move"))
         position = game.position()
         result = shortened(solve(position, self.max_positions, self.time_limit, cancel=cancel), position)
         if result.result == "won":
