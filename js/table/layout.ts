@@ -104,7 +104,9 @@ export function fitMetrics(width: number, columns: number, slots: number, piles:
   if (m.cardW > widest) m = sized(widest); // as small as the cards have already been (no zooming back and forth)
   const tallest = (k: Metrics) => Math.max(0, ...piles.map((p) => pileOffsets(p.down, p.up, k, 0).height));
   while (m.cardW > MIN_CARD_W && tallest(m) > tableauCap(viewportHeight, m)) {
-    const w = m.cardW - 2;
+    // a tenth smaller at a time: the table zooms out in a few steps with room to spare, not by 2 px at every
+    // card a pile gains (a player saw every card move five times in one game)
+    const w = Math.max(MIN_CARD_W, Math.min(m.cardW - 2, Math.floor(m.cardW * 0.9)));
     m = sized(w);
     if (m.cardW >= w + 2) break; // no smaller size to be had
   }

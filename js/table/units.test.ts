@@ -174,6 +174,20 @@ describe("zooming out for a long pile", () => {
     expect(after.gap).toBe(long.gap);
     expect(fitMetrics(1380, 10, 10, [{ down: 5, up: 60 }], 1000, long.cardW).cardW).toBeLessThan(long.cardW);
   });
+
+  it("a pile growing a card at a time zooms the table out in a few steps, each with room to spare", () => {
+    let widest = Infinity;
+    const sizes: number[] = [];
+    for (let up = 1; up <= 40; up++) {
+      const m = fitMetrics(1366, 10, 10, [{ down: 5, up }], 650, widest);
+      if (m.cardW !== widest) sizes.push(m.cardW);
+      widest = m.cardW;
+      expect(pileOffsets(5, up, m, 0).height <= tableauCap(650, m) || m.cardW === MIN_CARD_W).toBe(true);
+    }
+    // the first size, then at most 8 changes (by 2 px at a time: 14, nearly every card the pile gained)
+    expect(sizes.length).toBeLessThanOrEqual(9);
+    expect(sizes.at(-1)).toBe(MIN_CARD_W);
+  });
 });
 
 describe("the hint's arrow", () => {
