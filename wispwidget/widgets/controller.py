@@ -697,7 +697,7 @@ class TableController:
         """What to do when a review from the table was not settled within ``budget``."""
         if budget < REVIEW_MOST:
             more = min(budget * REVIEW_AGAIN, REVIEW_MOST)
-            return f" Press Review again to search longer ({more:,} positions per position checked)."
+            return f" Press Review again to search longer ({more:,} positions)."
         return " That is the most Review searches from the table, so which of these moves lost the game stays open."
 
     def _learn_review(self, start: Position, moves: list[Move], result: Any) -> None:
@@ -739,10 +739,12 @@ class TableController:
         self._changed("undo", None, None)
         better = result.better[0]
         self._show_review_move(better, sentence(f"{move_phrase(better, self.game)} keeps a win"))
-        self.say(f"{result.message.removesuffix(TRY_LARGER)} The table is back at the last position proved "
-                 f"winnable, before move {first} (Redo replays the moves played, one at a time); "
-                 f"{self._shown_by(better, 'arrow')} shows a move that keeps a win."
-                 f"{self._review_longer(budget)}", "info")
+        # a few lines under the table: the moves that may have lost it, in words, are in the result w.review() returns
+        when = f"after move {first - 1}" if first > 1 else "at the start"
+        self.say(f"Review could not settle which move lost the game ({budget:,} positions per position checked). "
+                 f"It could still be won {when} (proved): the table is back at the last position proved winnable "
+                 f"(Redo replays the moves played), and {self._shown_by(better, 'arrow')} shows a move that keeps a "
+                 f"win.{self._review_longer(budget)}", "info")
 
     def _show_losing_move(self, moves: list[Move], result: Any) -> None:
         """Back to the position before the losing move (the moves after it stay to Redo); highlight a better one."""
