@@ -67,3 +67,13 @@ def test_daily_seed_is_fixed_per_date_and_game():
     assert daily_seed("2026-11-29", "black-widow") != daily_seed("2026-11-29")
     with pytest.raises(WispError, match="not a date"):
         daily_seed("29/11/2026")
+
+
+def test_a_game_prints_as_its_name_and_progress_never_its_cards():
+    """`print(w.game)` showed `<wispwidget.engine.game.Game object at 0x...>`."""
+    from wispwidget import deal
+
+    game = deal("will-o-the-wisp", 1)
+    assert repr(game) == "<Game will-o-the-wisp/standard: 0 moves played>"
+    game.play(game.legal_moves()[0])
+    assert repr(game) == str(game) == "<Game will-o-the-wisp/standard: 1 move played>"

@@ -66,6 +66,12 @@ class Game:
         self._history: list[tuple[Move, list[tuple[int, int]], int]] = []
         self._redo: list[Move] = []
 
+    def __repr__(self) -> str:
+        """Which game, and how far it has gone (no card: a face-down one must not show in a notebook's output)."""
+        played = len(self._history)
+        moves = f"{played} move{'' if played == 1 else 's'} played"
+        return f"<Game {self.spec.key}: {moves}{', won' if self.is_won() else ''}>"
+
     # -- construction and snapshots ---------------------------------------------------
 
     @classmethod
