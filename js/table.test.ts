@@ -434,6 +434,24 @@ describe("keyboard over every pile", () => {
     expect(dialog.hidden).toBe(false);
   });
 
+  it("a press outside an open dialog closes it and moves no card; a press inside it does not", () => {
+    const { el, model } = mount();
+    const key = keys(el);
+    const dialog = el.querySelector('[role="dialog"][aria-label="Keyboard"]') as HTMLElement;
+    const press = (target: Element) => {
+      target.dispatchEvent(new MouseEvent("pointerdown", { bubbles: true, cancelable: true }));
+      target.dispatchEvent(new MouseEvent("click", { bubbles: true, detail: 1 }));
+    };
+    key("?");
+    press(dialog.querySelector("dd")!);
+    expect(dialog.hidden).toBe(false);
+    press(el.querySelector('[data-card="9H"]')!);
+    expect(dialog.hidden).toBe(true);
+    expect(model.sent).toEqual([]); // the press closed the list; it did not try to play 9H
+    press(el.querySelector('[data-card="9H"]')!);
+    expect(model.sent).toHaveLength(1); // the next press plays as ever
+  });
+
   it("says when Up or Down chooses no more, and whether a pile takes the cards held", () => {
     const { el } = mount();
     const key = keys(el);

@@ -771,6 +771,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   });
 
   function onClick(event: MouseEvent): void {
+    if (dismissed) {
+      dismissed = false;
+      return;
+    }
     if (dragger.suppressClick) {
       dragger.suppressClick = false;
       return;
@@ -797,9 +801,21 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   // -- wiring ----------------------------------------------------------------------------------------------------
 
+  let dismissed = false; // the click that closed a dialog does nothing else
   const onDown = (event: PointerEvent) => {
     keyboardMode = false;
+    dismissed = false;
     markCursor();
+    // a press outside an open dialog (not on the toolbar, whose buttons open and close them) closes it, as a
+    // popover closes, and moves no card: a player's click on the board under the keys' list tried a move
+    const target = event.target as HTMLElement;
+    const open = dialogs.find((d) => !d.hidden);
+    if (open && !open.contains(target) && !target.closest?.(".ww-toolbar")) {
+      closeDialog(open);
+      dismissed = true;
+      event.preventDefault();
+      return;
+    }
     if (!viewOnly) dragger.down(event);
   };
   const onMove = (event: PointerEvent) => dragger.move(event);
