@@ -222,9 +222,18 @@ describe("the trace view", () => {
     const big = structuredClone(fixture.trace);
     const events: number[][] = [[0, 0, -1, -1, 0, 0, 0, 1, 0, -1]];
     for (let i = 1; i <= 2000; i++) events.push([0, i, 0, 0, 1, 1, 0, i + 1, 1, -1]);
+    const duplicate = big.kinds.indexOf("duplicate");
+    for (let i = 2001; i <= 2300; i++) events.push([duplicate, i, 0, 0, 1, 1, 0, i + 1, 1, -1]);
     big.events = events;
     const { el, click } = mount({ traces: [big] });
     click("End");
     expect(el.querySelector("[data-summary]")).not.toBeNull();
+    // its numbers are the counters': 2,001 generated, the 300 duplicates said apart (it said "2301 nodes")
+    const panel = el.querySelector(".ww-tree-panel")!.textContent!;
+    expect(panel).toContain("2,001 nodes generated and 300 duplicates and pruned moves met");
+    expect(el.querySelector(".ww-counters")!.textContent).toContain("generated 2001");
+    const counts = [...el.querySelectorAll("[data-summary] .ww-chart-label")].map((t) => t.textContent);
+    expect(counts).toContain("2000"); // depth 1: the generated nodes only
+    expect(counts).not.toContain("2300");
   });
 });

@@ -248,7 +248,9 @@ class Panel {
       this.follow();
     } else {
       const note = h(this.doc, "p", "ww-muted",
-        `${r.parents.size + 1} nodes: more than the tree draws, so a summary instead.`);
+        `${(r.counts.generate ?? 0).toLocaleString("en")} nodes generated and ` +
+        `${((r.counts.duplicate ?? 0) + (r.counts.prune ?? 0)).toLocaleString("en")} duplicates and pruned moves ` +
+        "met: more than the tree draws, so a summary instead.");
       this.treePanel.replaceChildren(note, drawSummary(this.doc, this.trace, r));
     }
   }
