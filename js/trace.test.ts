@@ -174,6 +174,21 @@ describe("the trace view", () => {
       pruning: ["relabel", "first-empty"] });
   });
 
+  it("with two searches on show, says which one a new search replaces, and starts from that one", () => {
+    const right = { ...fixture.trace, algorithm: "astar",
+      options: { ...fixture.trace.options, algorithm: "astar", heuristic: "zero" } };
+    const { model, el } = mount({ traces: [fixture.trace, right] });
+    const replace = el.querySelector('select[aria-label="Replace"]') as HTMLSelectElement;
+    expect((el.querySelector('input[aria-label="Show beside"]')!.closest("label") as HTMLElement).hidden).toBe(true);
+    expect([...replace.options].map((o) => o.textContent)).toEqual(["the left: Depth-first search",
+      "the right: A* search"]);
+    replace.value = "1";
+    replace.dispatchEvent(new Event("change"));
+    expect((el.querySelector('[aria-label="Algorithm"]') as HTMLSelectElement).value).toBe("astar");
+    (el.querySelector('[aria-label="Run search"]') as HTMLElement).click();
+    expect(model.sent[0]).toMatchObject({ type: "run", algorithm: "astar", heuristic: "zero", panel: 1, beside: false });
+  });
+
   it("starts the bar from the search on show: Run with no change runs that search again", () => {
     const shown = { ...fixture.trace, options: { ...fixture.trace.options, algorithm: "astar", heuristic: "zero",
       dedupe: false, pruning: ["relabel"], ordering: true } };

@@ -98,6 +98,8 @@ def test_the_view_can_ask_for_another_search():
     assert [t.algorithm for t in w.searches] == ["dfs", "astar"] and w.error == ""
     w._on_msg(w, {"type": "run", "algorithm": "nope"}, None)
     assert "unknown" in w.error and len(w.searches) == 2
+    w._on_msg(w, {"type": "run", "algorithm": "bfs", "panel": 1}, None)  # the view's Replace: the right
+    assert [t.algorithm for t in w.searches] == ["dfs", "bfs"]
 
 
 def test_two_searches_in_lockstep_by_expansions():

@@ -9,6 +9,7 @@ export const TRACE_CSS = `
 .ww-trace .ww-keep-together { display: inline-flex; gap: 6px; align-items: center; white-space: nowrap; }
 .ww-trace .ww-button[aria-pressed="true"] { background: var(--ww-t-ink, #222); color: var(--ww-t-paper, #fff); }
 .ww-trace .ww-runbar label { display: inline-flex; gap: 3px; align-items: center; }
+.ww-trace .ww-runbar label[hidden] { display: none; }
 .ww-trace .ww-runbar select { font: inherit; }
 .ww-trace .ww-run-status { color: #b71c1c; }
 .ww-legend { display: flex; flex-wrap: wrap; gap: 12px; margin: 4px 0; align-items: center; }

@@ -462,6 +462,10 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     const rules = (choices.rules ?? []).map((rule) => check(`Prune: ${rule}`, true));
     const [orderWrap, ordering] = check("Move ordering", false);
     const [besideWrap, beside] = check("Show beside", false);
+    // two searches on show: which one the new search replaces is chosen, not guessed (it was always the left)
+    const replaceWrap = h(doc, "label");
+    const replace = select("Replace", []);
+    replaceWrap.append("Replace ", replace);
     const status = h(doc, "span", "ww-run-status");
     status.setAttribute("role", "status");
     const runButton = button(doc, "Run search", () => {
@@ -469,7 +473,8 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
       model.send({
         type: "run", algorithm: algorithm.value, heuristic: informed ? heuristic.value : null, dedupe: dedupe.checked,
         pruning: (choices.rules ?? []).filter((_, i) => rules[i][1].checked),
-        ordering: ordering.checked, beside: beside.checked, panel: 0,
+        ordering: ordering.checked, beside: traces.length < 2 && beside.checked,
+        panel: traces.length < 2 ? 0 : Number(replace.value),
       });
       status.textContent = "running\u2026";
     }, "Run");
@@ -483,11 +488,19 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     algorithm.addEventListener("change", informedChanged);
     heuristic.addEventListener("change", () => (heuristic.dataset.touched = "1"));
     bar.append(h(doc, "span", "", "Search again:"), algorithm, heuristic, dedupeWrap, ...rules.map(([w]) => w),
-      orderWrap, besideWrap, runButton, status);
-    return {
+      orderWrap, besideWrap, replaceWrap, runButton, status);
+    const api = {
       el: bar,
       sync() {
-        const t = traces[0];
+        const two = traces.length >= 2;
+        besideWrap.hidden = two;
+        replaceWrap.hidden = !two;
+        const was = replace.value || "0";
+        replace.replaceChildren(...traces.map((one, i) => new Option(
+          `${i === 0 ? "the left" : "the right"}: ${listingFor(one.algorithm, one.options).title.replace(/ \(AIMA[^)]*\)$/, "")}`,
+          String(i))));
+        replace.value = Number(was) < traces.length ? was : "0";
+        const t = traces[Number(replace.value) || 0];
         if (choices.algorithms?.includes(String(t.options.algorithm ?? t.algorithm))) {
           algorithm.value = String(t.options.algorithm ?? t.algorithm);
         }
@@ -508,6 +521,8 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
         status.textContent = text;
       },
     };
+    replace.addEventListener("change", () => api.sync()); // the bar starts from the search it would replace
+    return api;
   }
 
   scrubber.addEventListener("input", () => go(Number(scrubber.value)));
