@@ -71,7 +71,7 @@ export const TRACE_CSS = `
 .ww-trace.ww-present { font-size: 22px; --ww-t-ink: #000; --ww-t-paper: #fff; --ww-t-line: #000;
   --ww-t-frontier: #0057e7; --ww-t-explored: #8a8a8a; --ww-t-current: #ff6f00; --ww-t-pruned: #d50000;
   --ww-t-duplicate: #aa00ff; --ww-t-solution: #00a000; background: #fff; color: #000; padding: 10px; }
-.ww-trace.ww-present .ww-button { font-size: 20px; padding: 6px 14px; border: 2px solid #000; color: #000;
+.ww-trace.ww-present .ww-button { font-size: 19px; padding: 5px 10px; border: 2px solid #000; color: #000;
   background: #fff; }
 .ww-trace.ww-present .ww-tree-panel { height: 56vh; border: 2px solid #000; }
 .ww-trace.ww-present .ww-node { stroke: #000; stroke-width: 1.5; }
@@ -79,7 +79,10 @@ export const TRACE_CSS = `
 .ww-trace.ww-present .ww-code { background: #fff; border: 2px solid #000; }
 .ww-trace.ww-present .ww-code li[aria-current="step"] { background: #ffe082; }
 .ww-trace.ww-present .ww-counters, .ww-trace.ww-present .ww-path { font-size: 1em; }
-.ww-trace.ww-present .ww-runbar, .ww-trace.ww-present .ww-speed-label, .ww-trace.ww-present .ww-speed { display: none; }
+.ww-trace.ww-present .ww-runbar { display: none; } /* the speed stays: a long trace needs it in front of a class */
+.ww-trace.ww-present .ww-speed-label { font-size: 0.7em; } /* with both sliders short, one row at 1280 px */
+.ww-trace.ww-present .ww-speed { width: 90px; }
+.ww-trace.ww-present .ww-scrubber { flex: 1 1 120px; min-width: 100px; }
 .ww-trace.ww-present .ww-trace-board { max-width: 520px; }
 /* presenting one search: the board and its lists on the left, the tree and the pseudo-code on the right, so a
    projector's 1280 x 720 shows the tree and the code's current line together */

@@ -255,6 +255,11 @@ def test_presenting_on_a_projector_shows_the_tree_and_the_current_line_of_code_t
             box = boxes[name]
             assert box["top"] >= 0 and box["bottom"] <= 720 and box["left"] >= 0 and box["right"] <= 1280, boxes
         assert boxes["size"] >= 18, boxes  # large enough for the back row
+        # the speed stays (a 45,880-step trace at its top speed took 13 minutes), and the bar keeps to one row
+        expect(page.get_by_role("slider", name="Speed")).to_be_visible()
+        rows = page.evaluate("""() => new Set([...document.querySelectorAll(".ww-trace .ww-toolbar > *")]
+          .map((c) => { const r = c.getBoundingClientRect(); return Math.round((r.top + r.bottom) / 2 / 8); })).size""")
+        assert rows == 1, rows
         page.keyboard.press("Escape")
         expect(present).to_have_attribute("aria-pressed", "false")
         browser.close()
