@@ -474,3 +474,18 @@ def test_a_reproducible_no_peek_study_plays_the_same_games_and_is_not_mixed_with
     status, _printed, err = run(capsys, *argv, "--resume", "--deals", "1-6")  # timed: not mixed in
     assert status == 2 and "was played with no time limit (--reproducible)" in err, err
     assert len(_records(out)) == 4
+
+
+def test_a_solvers_and_a_players_summaries_name_their_game_and_share_won(capsys, tmp_path):
+    """A teacher's slide set the solver's share beside the player's: both summaries say which game, and won_share."""
+    shares = {}
+    for player in ("thoughtful", "heuristic"):
+        summary = tmp_path / f"{player}.json"
+        status, _out, err = run(capsys, "study", "micro-wisp", "--deals", "1-4", "--player", player, "--quiet",
+                                "--summary-json", summary)
+        data = json.loads(summary.read_text())
+        assert status == 0 and data["game"] == "micro-wisp/standard" and data["deals"] == 4
+        shares[player] = data["won_share"]
+        assert f"({100 * data['won_share']:.1f}%" in err
+        assert ("the solver, seeing every card (thoughtful), won" in err) == (player == "thoughtful")
+    assert shares["thoughtful"] >= shares["heuristic"]

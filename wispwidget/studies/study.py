@@ -195,10 +195,13 @@ class Tally:
         self.moves = array("q")
         self.peak = 0
         self.players: set[str] = set()
+        self.games: set[str] = set()  # "game/variant" of the records
 
     def add(self, record: dict[str, Any]) -> None:
         """Count one record."""
         self.counts[record["result"]] = self.counts.get(record["result"], 0) + 1
+        if "game" in record:
+            self.games.add(f"{record['game']}/{record.get('variant', 'standard')}")
         self.seconds.append(float(record.get("seconds", 0.0)))
         self.moves.append(int(record.get("moves", 0)))
         if "player" in record:
@@ -212,17 +215,18 @@ class Tally:
         counts = self.counts
         n = sum(counts.values())
         seconds = list(self.seconds)
+        game = ", ".join(sorted(self.games))  # which game the figures are of (two summaries side by side)
         if self.players:
             won = counts["won"]
             low, high = wilson_interval(won, n)
-            return {"deals": n, "player": ", ".join(sorted(self.players)), "won": won, "not_won": n - won,
+            return {"game": game, "deals": n, "player": ", ".join(sorted(self.players)), "won": won, "not_won": n - won,
                     "won_share": won / n if n else 0.0, "won_low": low, "won_high": high,
                     "median_moves": percentile(list(self.moves), 0.5), "median_seconds": percentile(seconds, 0.5),
                     "p90_seconds": percentile(seconds, 0.9)}
         positions = list(self.positions)
         low, high = winnable_bounds(counts["won"], counts["lost"], counts["unknown"])
         return {
-            "deals": n, **counts,
+            "game": game, "deals": n, **counts,
             "settled_share": (counts["won"] + counts["lost"]) / n if n else 0.0,
             "won_share": counts["won"] / n if n else 0.0,
             "winnable_low": low, "winnable_high": high,
@@ -254,7 +258,8 @@ def format_summary(summary: dict[str, Any]) -> str:
                 f"95% CI {100 * s['won_low']:.1f}–{100 * s['won_high']:.1f}%)\n"
                 f"per game: median {s['median_moves']:,.0f} moves, {s['median_seconds']:.3f} s")
     return (
-        f"deals {s['deals']}: won {s['won']}, lost {s['lost']}, unknown {s['unknown']} "
+        f"deals {s['deals']}: the solver, seeing every card (thoughtful), won {s['won']:,} "
+        f"({100 * s['won_share']:.1f}%), lost {s['lost']:,}, unknown {s['unknown']:,} "
         f"(settled {100 * s['settled_share']:.1f}%)\n"
         f"winnable share: 95% interval {100 * s['winnable_low']:.1f}% - {100 * s['winnable_high']:.1f}% "
         f"({'unknowns counted both ways' if s['unknown'] else 'every deal settled'})\n"
