@@ -1,12 +1,13 @@
 /**
- * The footer under the board (a hint's words, work in progress, the status line) stays in view while the table
- * is taller than the view it is scrolled in (a pile too long to fit even at the smallest cards), as
- * `position: sticky` would keep it. Sticky cannot do it here:
- * JupyterLab puts each output in a box of its own with `overflow: auto`, and a sticky element sticks to that box,
- * which never scrolls. So the footer is lifted by hand, by the amount the table reaches below the view.
+ * The view a table is scrolled in, and the footer under its board (a hint's words, work in progress, the status
+ * line). The table fans its piles into the view's height (layout.ts), so a table scrolled to its top is seen
+ * whole; one still taller (a pile too long even at the smallest cards) has its footer kept in view, as
+ * `position: sticky` would keep it. Sticky cannot do it here: JupyterLab puts each output in a box of its own
+ * with `overflow: auto`, and a sticky element sticks to that box, which never scrolls. So the footer is lifted
+ * by hand, by the amount the table reaches below the view.
  */
 
-/** How far to lift the footer: the part of the table below the view's bottom, never above the board's top. */
+/** How far to lift the footer: the part of the table below the view's bottom, at most `mostLift`. */
 export function footerLift(tableBottom: number, viewBottom: number, mostLift: number): number {
   return Math.round(Math.max(0, Math.min(tableBottom - viewBottom, mostLift)));
 }

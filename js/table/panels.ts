@@ -46,7 +46,7 @@ export function keysDialog(doc: Document, onClose: () => void): HTMLElement {
 /**
  * "Leave this game?": asked before a new deal or another game ends a game that has moves and can still go on
  * (a game menu moved by a stray arrow key, or a deal number typed, would otherwise lose it at once). "Keep
- * playing" is the default; closing the dialog any other way (Close, Escape) keeps the game too.
+ * playing" is the default; closing the dialog any other way (Close, Escape, a press elsewhere) keeps the game too.
  */
 export class LeaveDialog {
   el: HTMLElement;

@@ -88,8 +88,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const leave: LeaveDialog = new LeaveDialog(doc, () => closeDialog(leave.el));
   const dialogs = [keys, statsPanel.el, leave.el];
   // Work in progress (a hint, Review, Watch, Solve) shows under the board, so its bar never moves the cards
-  // under the pointer. The footer holding it sticks to the bottom of the notebook's view while the table is taller
-  // than the view, so a hint's words and a job's progress are read without scrolling past a long pile.
+  // under the pointer. The footer holding it is lifted into the notebook's view while the table is taller than
+  // the view (footer.ts), so a hint's words and a job's progress are read without scrolling past a long pile.
   const footer = h(doc, "div", "ww-footer");
   if (!viewOnly) footer.append(jobPanel.el, replayPanel.el);
   footer.append(arrow.text, statusRow, live);
@@ -770,6 +770,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     motionOn: () => motion.enabled(),
   });
 
+  let dismissed = false; // the press that closed a dialog (onDown) plays nothing
   function onClick(event: MouseEvent): void {
     if (dismissed) {
       dismissed = false;
@@ -801,7 +802,6 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   // -- wiring ----------------------------------------------------------------------------------------------------
 
-  let dismissed = false; // the click that closed a dialog does nothing else
   const onDown = (event: PointerEvent) => {
     keyboardMode = false;
     dismissed = false;
