@@ -620,6 +620,9 @@ describe("panels drawn from the kernel's traits", () => {
     const said = "Try Deal: a suggestion, not a proof; no winning line was found within 250,000 positions.";
     model.emit("hint_move", { from: "stock", to: "tableau", count: 1, text: said, proved: false });
     expect(text.textContent).toBe(said); // the kernel said it already: once is enough
+    const only = "Deal now: it is the only move.";
+    model.emit("hint_move", { from: "stock", to: "tableau", count: 1, text: only, proved: false, only: true });
+    expect(text.textContent).toBe(only); // the only move is no suggestion: nothing to choose
     model.emit("hint_move", {});
     expect(text.hidden).toBe(true);
     expect(el.querySelectorAll(".ww-hint").length).toBe(0);

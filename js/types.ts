@@ -66,6 +66,8 @@ export interface HintMove {
   count?: number;
   text?: string;
   proved?: boolean;
+  /** The only legal move: not called a suggestion. */
+  only?: boolean;
   /** After Review: the losing move that was played instead (a dashed arrow). */
   played?: { from: string; to: string; count: number };
 }

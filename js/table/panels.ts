@@ -195,7 +195,7 @@ export class HintArrow {
     const on = Boolean(hint && hint.from);
     this.text.hidden = !on || !hint!.text;
     // A suggestion says so once: the kernel's words may already say it.
-    const unsaid = hint?.proved === false && !/not a proof/.test(hint.text ?? "");
+    const unsaid = hint?.proved === false && !hint.only && !/not a proof/.test(hint.text ?? "");
     // (inside the sentence: "…in the best order (a suggestion, not a proof).")
     if (on && hint!.text) this.text.textContent = unsaid ? `${hint!.text.replace(/\.\s*$/, "")} (a suggestion, not a proof).` : hint!.text;
     if (!on || (!hinted && !played)) {

@@ -24,6 +24,7 @@ from .players import InformationSet
 from .solver import solve
 
 HINT_POSITIONS = 250_000
+ONLY_MOVE_POSITIONS = 20_000  # a hint's search when a deal is the only move: a winning line if one is near
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Hint:
     positions: int
     message: str
     proved: bool = False
+    only: bool = False  # the only legal move: not a suggestion, there is nothing to choose
 
     @property
     def text(self) -> str:
@@ -124,15 +126,21 @@ class Hinter:
             # the same words as when the line was found: asking twice in one position gets one answer
             return Hint(move, "winnable", 0, sentence(f"{advice(move, game)}: it starts a winning line"), True)
         legal = game.legal_moves()
-        if len(legal) == 1 and legal[0].is_stock:  # nothing to choose: said at once (it took seconds to say "deal")
-            return Hint(legal[0], "unknown", 0, sentence(f"{advice(legal[0], game)}: it is the only move"))
+        # a deal that is the only move: nothing to choose, so a short search only (it took seconds to say "deal")
+        forced = len(legal) == 1 and legal[0].is_stock
         position = game.position()
-        result = shortened(solve(position, self.max_positions, self.time_limit, cancel=cancel), position)
+        budget = min(self.max_positions, ONLY_MOVE_POSITIONS) if forced else self.max_positions
+        result = shortened(solve(position, budget, self.time_limit, cancel=cancel), position)
         if result.result == "won":
             self._remember(game, list(result.moves))
             first = result.moves[0]
             return Hint(first, "winnable", result.positions,
                         sentence(f"{advice(first, game)}: it starts a winning line"), True)
+        if forced:
+            only = sentence(f"{advice(legal[0], game)}: it is the only move")
+            lost = ("No sequence of moves wins from here (proved, seeing every card). "
+                    if result.result == "lost" else "")
+            return Hint(legal[0], "lost" if lost else "unknown", result.positions, lost + only, only=True)
         if result.result == "lost":
             why = "no sequence of moves wins from here (proved, seeing every card)"
         elif result.cancelled:

@@ -521,6 +521,8 @@ class TableController:
         move = hint.move
         self.hint_move = {} if move is None else {"from": move.source, "to": move.target, "count": move.count,
                                                   "text": hint.message, "proved": hint.proved}
+        if move is not None and hint.only:
+            self.hint_move["only"] = True  # the hint bar does not call it a suggestion
         self.say(hint.message, "info")
         self._publish()
 
