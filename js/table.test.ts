@@ -522,8 +522,10 @@ describe("words and controls", () => {
     (el.querySelector('button[aria-label="Keep playing"]') as HTMLElement).click();
     expect(ask.hidden).toBe(true);
     expect(select.value).toBe("will-o-the-wisp/standard"); // the menu shows the game still in play
-    (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();
+    (el.querySelector('button[aria-label="New deal"]') as HTMLElement).dispatchEvent(
+      new MouseEvent("click", { bubbles: true, detail: 1 })); // with the pointer: the toolbar hands the focus back
     expect(ask.textContent).toContain("Deal a new game?");
+    expect(el.ownerDocument.activeElement?.textContent).toBe("Keep playing"); // not to the table, past the dialog
     ask.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
     expect(ask.hidden).toBe(true);
     (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();

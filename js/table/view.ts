@@ -60,7 +60,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   const toolbar = new Toolbar(doc, {
     action: (action) => runAction(action),
-    focusTable: () => root.focus({ preventScroll: true }),
+    // (not from a dialog the click opened: "Leave this game?" keeps the focus on Keep playing)
+    focusTable: () => dialogs.some((d) => !d.hidden) || root.focus({ preventScroll: true }),
     chooseGame: (game, variant) => leaveGame(`Switch to ${toolbar.game.selectedOptions[0]?.textContent ?? game}?`,
       () => send({ type: "new_deal", game, variant, winnable: toolbar.winnableBox.checked }),
       () => (toolbar.game.value = `${state.game}/${state.variant}`)),

@@ -105,6 +105,8 @@ export const TRACE_CSS = `
 .ww-trace.ww-present .ww-frontier-list, .ww-trace.ww-present .ww-explored-list,
 .ww-trace.ww-present .ww-hover { font-size: 16px; } /* px: a notebook's own list and code sizes do not shrink them */
 .ww-trace.ww-present .ww-frontier-list { padding-left: 2.2em; max-height: 8em; } /* an A* entry on one line */
+/* where the column is too narrow for an entry, it breaks between the move and its costs, never inside either */
+.ww-trace .ww-entry-move, .ww-trace .ww-entry-cost { white-space: nowrap; }
 .ww-trace.ww-present .ww-trace-board .ww-tableau { min-height: calc(var(--ww-card-h) * 1.3); } /* room for the lists */
 .ww-trace.ww-present .ww-code { font-size: 18px; line-height: 1.2; } /* all of it beside the tree at 720 px */
 .ww-trace.ww-present .ww-trace-board .ww-status { font-size: 18px; }

@@ -273,8 +273,11 @@ class Panel {
       const g = r.g.get(n) ?? 0;
       const hv = r.h.get(n) ?? 0;
       const f = fValue(this.trace.algorithm, this.trace.options, g, hv);
-      const li = h(this.doc, "li", "", `#${n} ${n === 0 ? "start" : moveText(this.trace.moves[r.via.get(n) ?? -1])}` +
-        ` · g ${g}` + (f === null ? "" : ` · h ${hv} · f ${f}`));
+      // the move, then its costs: a column too narrow for both breaks the line between them, not inside either
+      const li = h(this.doc, "li");
+      li.append(h(this.doc, "span", "ww-entry-move",
+        `#${n} ${n === 0 ? "start" : moveText(this.trace.moves[r.via.get(n) ?? -1])}`),
+      " ", h(this.doc, "span", "ww-entry-cost", `· g ${g}` + (f === null ? "" : ` · h ${hv} · f ${f}`)));
       li.dataset.node = String(n);
       return li;
     }));
