@@ -1,7 +1,8 @@
 """The price of not seeing the cards, with no player's weakness in it: the best honest play on small decks.
 
 Run: ``python benchmarks/honest_ceiling.py [--deals 1-200] [--rows a4,a5]
-[--players no-peek,plain,revisit,cautious,plans,per-move,uct,heuristic] [--mistakes] [--json out.json]``.
+[--players no-peek,plain,revisit,cautious,plans,per-move,uct,heuristic] [--mistakes] [--planner-losses]
+[--json out.json]``.
 
 On Will o' the Wisp rules dealt from a few cards, ``honest_value`` (wispwidget/search/honest_optimum.py) settles
 the best any no-peek player can expect from each deal's start, exactly (an average over the arrangements of
@@ -14,7 +15,8 @@ arrangement (``plans``: 8 arrangements, 4 plans), classic hindsight optimisation
 information-set UCT with rule-of-thumb roll-outs (``uct``, 300 iterations; the variants are in
 benchmarks/honest_variants.py) and the rule-of-thumb player (``heuristic``). Shares won come with 95% Wilson
 intervals; the best honest play's mean with a 95% normal interval over the deals (its value on each deal is
-exact; the deals vary). ``--mistakes`` also classifies the plain vote's first move worth less than the best.
+exact; the deals vary). ``--mistakes`` also classifies the plain vote's first move worth less than the best;
+``--planner-losses`` sums, by kind, what every move of the no-peek planner worth less than the best loses.
 """
 
 from __future__ import annotations
@@ -109,6 +111,35 @@ def first_mistakes(spec: GameSpec, seeds: range) -> Counter[tuple[str, str]]:
     return kinds
 
 
+def _kind(info: InformationSet, move) -> str:
+    return "deal" if move.is_stock else "turn" if reveals(info, move) else "other"
+
+
+def planner_losses(spec: GameSpec, seeds: range) -> dict[str, dict[str, float]]:
+    """Where the no-peek planner (no time limit) gives away winning chances: every move it plays that is worth
+    less than the best honest play's, by the kind of move played and the kind of the best one (a deal, a move that
+    turns a card, another), with how many such moves and the chance of winning they lose in all (in games)."""
+    lost: dict[str, dict[str, float]] = {}
+    for seed in seeds:
+        game = Game(deal_position(spec, seed), validate=False)
+        player, rng = PlannerPlayer(time_limit=None), random.Random(seed)
+        for _ in range(MAX_MOVES):
+            info = InformationSet.of(game)
+            if info.is_won or not info.legal_moves:
+                break
+            move = player.choose(info, rng)
+            values = honest_move_values(info, 10**7) or {}
+            best = max(values.values(), default=0.0)
+            if values and values[move] < best - 1e-9:
+                best_move = max(values, key=values.__getitem__)
+                key = f"{_kind(info, move)} played, {_kind(info, best_move)} best"
+                entry = lost.setdefault(key, {"moves": 0, "games": 0.0})
+                entry["moves"] += 1
+                entry["games"] = round(entry["games"] + best - values[move], 4)
+            game.push(move)
+    return dict(sorted(lost.items(), key=lambda item: -item[1]["games"]))
+
+
 def describe(row: dict[str, Any]) -> str:
     """A row for a person."""
     best = row["best_honest"]
@@ -124,7 +155,9 @@ def describe(row: dict[str, Any]) -> str:
             + "".join(f"  {name} player: {pct(part)}\n" for name, part in row["players"].items())
             + f"  ({row['most_states']:,} visible states at most for one deal; {row['seconds']} s)"
             + "".join(f"\n  the plain vote's first mistake: {kind}: {count} games"
-                      for kind, count in row.get("first_mistakes", {}).items()))
+                      for kind, count in row.get("first_mistakes", {}).items())
+            + "".join(f"\n  the planner's losses, {kind}: {lost['moves']} moves, {lost['games']:.2f} games"
+                      for kind, lost in row.get("planner_losses", {}).items()))
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
@@ -135,6 +168,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     parser.add_argument("--max-states", type=int, default=2_000_000, help="visible states one deal may take")
     parser.add_argument("--mistakes", action="store_true",
                         help="also classify the plain vote's first move worth less than the best honest play's")
+    parser.add_argument("--planner-losses", action="store_true",
+                        help="also sum what the no-peek planner's moves lose against the best honest play's, by kind")
     parser.add_argument("--json", default=None, help="write the rows here")
     args = parser.parse_args(argv)
     report = []
@@ -143,6 +178,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         if args.mistakes:
             mistakes = first_mistakes(ROWS[name], parse_range(args.deals))
             row["first_mistakes"] = {f"{kind}, {how}": count for (kind, how), count in mistakes.most_common()}
+        if args.planner_losses:
+            row["planner_losses"] = planner_losses(ROWS[name], parse_range(args.deals))
         print(describe(row), flush=True)
         report.append(row)
     if args.json:
