@@ -647,3 +647,17 @@ def test_the_clock_stands_while_a_review_searches(monkeypatch):
     assert w.controller.seconds == pytest.approx(5.0)
     now[0] += 2
     assert w.controller.seconds == pytest.approx(7.0)  # and runs again once the review is over
+
+
+def test_each_game_counts_its_own_deals():
+    """A player saw Will o' the Wisp deal 1, deal 2, then Black Widow "deal 3" and Will o' the Wisp "deal 4"."""
+    w = play("will-o-the-wisp", seed=1, auto_verdict=False)
+    w.new_deal()
+    assert w.seed == 2
+    w.new_deal("black-widow")
+    assert w.seed == 1  # its first deal, not the next number of another game's
+    w.new_deal("will-o-the-wisp")
+    assert w.seed == 3  # on from where this game was left
+    w.new_deal(seed=40)
+    w.new_deal()
+    assert w.seed == 41

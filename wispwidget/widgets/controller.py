@@ -110,6 +110,7 @@ class TableController:
         self._publish_to = publish
         self.published: dict[str, Any] = {}
         self.last_review: Any = None
+        self.last_seeds: dict[str, int] = {}  # game/variant -> the last deal number played (New deal: the next)
         # (version, budget, moves) of the last review that did not settle: Review again there searches longer
         self._unsettled_review: tuple[int, int, tuple[Move, ...]] | None = None
         self.game: Game
@@ -230,7 +231,8 @@ class TableController:
                             variant if variant is not None else (None if game is not None else same.variant))
             if winnable is not None:
                 self.winnable = bool(winnable)
-            chosen = seed if seed is not None else (self.seed or 0) + 1
+            # each game counts its own deals: Black Widow after Will o' the Wisp deal 2 is Black Widow deal 1
+            chosen = seed if seed is not None else self.last_seeds.get(spec.key, 0) + 1
             if not self.winnable or self._catalogue_knows(spec, chosen):
                 dealt = new_game(spec, chosen, winnable=self.winnable)
                 self._start(dealt.game, dealt.seed, f"{game_label(spec)}, deal {dealt.seed}.")
@@ -301,6 +303,8 @@ class TableController:
             self.store.abandoned(previous.spec.key)
         self.game = game
         self.seed = seed
+        if seed is not None:
+            self.last_seeds[game.spec.key] = seed
         self.start = start_of(game)
         self.hinter = Hinter()
         self.facts: dict[tuple, str] = {}
