@@ -582,8 +582,24 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       from: { x: a.left - origin.left + a.width * 0.75, y: a.top - origin.top + Math.min(a.height / 2, m.minUp * 1.5, strip / 2) },
       // right of the middle: the line lands clear of the index corner even on a narrow card ("10♥")
       to: { x: z.left - origin.left + z.width * 0.75, y: z.top - origin.top + Math.min(z.height, m.cardH) * 0.55 },
-      apex: Math.min(a.top, z.top) - origin.top - m.gap,
+      apex: clearApex(Math.min(a.top, z.top) - origin.top - m.gap, a, z, origin),
     };
+  }
+
+  /** The height of the arrow's crossing: above both ends, and lifted over any face-up card's index corner of
+   * the piles it crosses (a player read J♥ as "I♥" under it), but never above the tableau's top. */
+  function clearApex(apex: number, a: Rect, z: Rect, origin: DOMRect): number {
+    const left = Math.min(a.left, z.left) - origin.left;
+    const right = Math.max(a.left + a.width, z.left + z.width) - origin.left;
+    const corners = cards
+      .filter((c) => c.slot.key !== "hidden" && c.slot.pile.startsWith("t")) // the ends' piles too: cards above
+      .map((c) => restingBox(c.el))
+      .filter((box) => box.left - origin.left < right && box.left + box.width - origin.left > left)
+      .map((box) => box.top - origin.top)
+      .sort((p, q) => q - p); // lowest first: lifting over one may meet the next above it
+    const highest = tableau.getBoundingClientRect().top - origin.top - m.gap / 2;
+    for (const top of corners) if (apex > top - 3 && apex < top + m.minUp + 3) apex = top - m.gap / 2 - 2;
+    return Math.max(apex, Math.min(highest, Math.min(a.top, z.top) - origin.top - m.gap));
   }
 
 
