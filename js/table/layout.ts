@@ -77,8 +77,9 @@ export function pileOffsets(down: number, up: number, m: Metrics, maxHeight = In
 }
 
 /**
- * The tallest a pile may grow before it compresses: the viewport's height less the top row and `chrome` (the
- * toolbar, status line and the notebook's own bars), at least 3 cards.
+ * The tallest a pile may grow before it compresses: the height of the view the table is scrolled in (the
+ * notebook's, footer.ts) less the top row and `chrome` (the toolbar and the lines under the board, with room to
+ * spare), at least 3 cards.
  */
 export function tableauCap(viewportHeight: number, m: Metrics, chrome = 200): number {
   return Math.max(m.cardH * 3, viewportHeight - m.cardH - m.gap - chrome);

@@ -61,7 +61,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const toolbar = new Toolbar(doc, {
     action: (action) => runAction(action),
     // (not from a dialog the click opened: "Leave this game?" keeps the focus on Keep playing)
-    focusTable: () => dialogs.some((d) => !d.hidden) || root.focus({ preventScroll: true }),
+    focusTable: () => shownDialog() || root.focus({ preventScroll: true }),
     chooseGame: (game, variant) => leaveGame(`Switch to ${toolbar.game.selectedOptions[0]?.textContent ?? game}?`,
       () => send({ type: "new_deal", game, variant, winnable: toolbar.winnableBox.checked }),
       () => (toolbar.game.value = `${state.game}/${state.variant}`)),
@@ -88,6 +88,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const keys = keysDialog(doc, () => closeDialog(keys));
   const leave: LeaveDialog = new LeaveDialog(doc, () => closeDialog(leave.el));
   const dialogs = [keys, statsPanel.el, leave.el];
+  const shownDialog = () => dialogs.find((d) => !d.hidden); // at most one is open
   // Work in progress (a hint, Review, Watch, Solve) shows under the board, so its bar never moves the cards
   // under the pointer. The footer holding it is lifted into the notebook's view while the table is taller than
   // the view (footer.ts), so a hint's words and a job's progress are read without scrolling past a long pile.
@@ -623,7 +624,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const pressed = event.target as HTMLElement;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
     const inField = Boolean(pressed.closest?.("input, select, textarea"));
-    const dialog = dialogs.find((d) => !d.hidden);
+    const dialog = shownDialog();
     // a table key on a toolbar button (the last thing clicked), or in an open dialog (the keys' list says "D:
     // deal"), is the table's: the dialog closes and the table acts on it
     const passOn = plain && !inField && pressed !== root && (pressed.tagName === "BUTTON" || dialog) &&
@@ -643,7 +644,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   function onTableKey(event: KeyboardEvent): void {
     if (event.target !== root && !(event.target as HTMLElement).closest?.(".ww-dialog")) return;
     const key = event.key;
-    const openDialogEl = dialogs.find((d) => !d.hidden);
+    const openDialogEl = shownDialog();
     if (openDialogEl) {
       if (key === "Escape" || (openDialogEl === keys && (key === "?" || key === "F1"))) {
         event.preventDefault();
@@ -826,7 +827,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     // a press outside an open dialog (not on the toolbar, whose buttons open and close them) closes it, as a
     // popover closes, and moves no card: a player's click on the board under the keys' list tried a move
     const target = event.target as HTMLElement;
-    const open = dialogs.find((d) => !d.hidden);
+    const open = shownDialog();
     if (open && !open.contains(target) && !target.closest?.(".ww-toolbar")) {
       closeDialog(open);
       dismissed = true;

@@ -138,7 +138,7 @@ class Panel {
     if (o.dedupe !== undefined) bits.push(o.dedupe ? "duplicate detection" : "no duplicate detection");
     if (Array.isArray(o.pruning)) bits.push(o.pruning.length ? `pruning: ${o.pruning.join(", ")}` : "no pruning");
     if (o.ordering) bits.push("move ordering");
-    const name = listingFor(this.trace.algorithm, o).title.replace(/ \(AIMA[^)]*\)$/, ""); // "A* search", not "astar"
+    const name = searchName(this.trace);
     return `${name}${bits.length ? ` (${bits.join("; ")})` : ""}`;
   }
 
@@ -307,6 +307,11 @@ class Panel {
     this.closeBoard();
     this.el.remove();
   }
+}
+
+/** A search's name for a person: "A* search", not "astar" (its pseudo-code's title, without the AIMA reference). */
+function searchName(trace: TracePayload): string {
+  return listingFor(trace.algorithm, trace.options).title.replace(/ \(AIMA[^)]*\)$/, "");
 }
 
 /** A depth-first search's stack, top first (TraceState.stack in Python): a node generated and not yet expanded,
@@ -500,7 +505,7 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
         replaceWrap.hidden = !two;
         const was = replace.value || "0";
         replace.replaceChildren(...traces.map((one, i) => new Option(
-          `${i === 0 ? "the left" : "the right"}: ${listingFor(one.algorithm, one.options).title.replace(/ \(AIMA[^)]*\)$/, "")}`,
+          `${i === 0 ? "the left" : "the right"}: ${searchName(one)}`,
           String(i))));
         replace.value = Number(was) < traces.length ? was : "0";
         const t = traces[Number(replace.value) || 0];
