@@ -1,6 +1,9 @@
 /**
  * Direct manipulation: the cards picked up follow the pointer (mouse, touch, pen) from press to drop, placed
- * by left/top at the pointer less the grab offset, with pointer capture. The piles the engine lists as legal
+ * by left/top at the pointer less the grab offset, with pointer capture. The cards in hand are drawn in the
+ * browser's top layer (a manual popover, placed in the viewport's coordinates), so no scrolling box of the
+ * notebook clips them when they are carried over the next cell or past the output's edge; where popovers are
+ * not supported they are drawn inside the table's layer. The piles the engine lists as legal
  * targets light up. A drop on a pile sends a move (the engine judges it); a drop that plays nothing glides
  * the cards back. Until the engine answers a drop on a target, the cards wait where they were let go.
  */
@@ -38,7 +41,21 @@ interface Active {
   boxes: Box[]; // the picked cards' boxes at rest
   ghost?: HTMLElement;
   targets: Set<string>;
-  layer?: { left: number; top: number }; // the layer's padding box, read once per drag (and on scroll)
+  layer?: { left: number; top: number }; // the ghost's containing box, read once per drag (and on scroll)
+  topLayer?: boolean; // the ghost is drawn in the top layer, placed in the viewport
+}
+
+/** Show the ghost in the top layer, above every clipping box; false where the browser has no popovers. */
+function toTopLayer(ghost: HTMLElement): boolean {
+  if (typeof ghost.showPopover !== "function") return false;
+  try {
+    ghost.popover = "manual";
+    ghost.showPopover();
+    return ghost.matches(":popover-open");
+  } catch {
+    ghost.removeAttribute("popover");
+    return false;
+  }
 }
 
 export class Dragger {
@@ -150,8 +167,10 @@ export class Dragger {
       ghost.append(clone);
       card.classList.add("ww-lifted");
     });
-    this.host.layer.append(ghost);
+    this.host.layer.append(ghost); // in the table's tree either way, so its styles and variables apply
     a.ghost = ghost;
+    a.topLayer = toTopLayer(ghost);
+    if (a.topLayer) a.layer = { left: 0, top: 0 };
     try {
       this.host.root.setPointerCapture?.(a.pointerId);
     } catch {
@@ -168,9 +187,9 @@ export class Dragger {
     a.layer = { left: r.left + this.host.layer.clientLeft, top: r.top + this.host.layer.clientTop };
   }
 
-  /** The page scrolled under a drag: read the layer's place again. */
+  /** The page scrolled under a drag: read the layer's place again (the top layer does not scroll). */
   scrolled(): void {
-    if (this.active?.ghost) this.measure(this.active);
+    if (this.active?.ghost && !this.active.topLayer) this.measure(this.active);
   }
 
   private place(a: Active, x: number, y: number): void {

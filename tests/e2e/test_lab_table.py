@@ -130,6 +130,48 @@ def test_dragged_cards_stay_under_the_pointer_and_glide_back(lab):
     assert kernel.value("len(w.game.moves_played)") == 0
 
 
+# The dragged cards' corners that a person cannot see: for each card in hand, whether the browser's hit test
+# at its index corner finds it (the hit test honours every box that clips; the cards in hand are made
+# hit-testable for this look only).
+UNSEEN_IN_HAND = """() => {
+  const ghost = document.querySelector(".ww-root .ww-ghost");
+  ghost.style.pointerEvents = "auto";
+  const unseen = [];
+  for (const card of ghost.querySelectorAll("[data-card]")) {
+    const r = card.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + 6, r.top + 8);
+    if (!top || top.closest("[data-card]") !== card) unseen.push(card.dataset.card);
+  }
+  ghost.style.pointerEvents = "";
+  return unseen;
+}"""
+
+
+def test_cards_carried_past_the_tables_edge_are_still_seen(lab):
+    """Carried below the table, over the notebook beyond its output box (and to the window's left edge), the
+    cards in hand are drawn whole: no scrolling box of the notebook clips them."""
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    load(page, kernel, wisp_puzzle(), "9H")
+    rest = box(page, '.ww-root [data-pile="t0"] [data-card="9H"]')
+    table = box(page, ".ww-root")
+    output = page.evaluate("""() => { const r = document.querySelector(".ww-root").closest(".jp-OutputArea-output")
+      .getBoundingClientRect(); return { bottom: r.bottom, left: r.left }; }""")
+    page.mouse.move(rest["x"] + 10, rest["y"] + 10)
+    page.mouse.down()
+    below = min(page.viewport_size["height"] - 150, max(table["y"] + table["height"], output["bottom"]) + 40)
+    for x, y in [(rest["x"] + 200, below), (output["left"] - 30, rest["y"] + 40)]:
+        page.mouse.move(x, y, steps=6)
+        ghost = box(page, '.ww-root .ww-ghost [data-card="9H"]')
+        assert abs(ghost["x"] - (x - 10)) <= 2 and abs(ghost["y"] - (y - 10)) <= 2, ghost
+        assert page.evaluate(UNSEEN_IN_HAND) == [], (x, y)
+    page.keyboard.press("Escape")
+    page.mouse.move(rest["x"] + 10, rest["y"] + 10, steps=4)
+    page.mouse.up()
+    page.locator(".ww-root .ww-ghost").wait_for(state="detached", timeout=2000)
+    assert kernel.value("len(w.game.moves_played)") == 0
+
+
 def test_a_drop_on_a_pile_that_does_not_take_it_glides_back(lab):
     page, kernel, _ = lab
     load(page, kernel, wisp_puzzle(), "9H")
