@@ -59,6 +59,8 @@ const NARROW = 400;
 export const LABELS_WIDTH = 200;
 /** The bars' words are the lab's own size (13 px), so a class reads them as well as the controls. */
 export const FONT = 13;
+/** Presentation: every word (and the bars) this many times larger, for the back row of a lecture room. */
+export const PRESENT_SCALE = 1.6;
 const ROLES = { base: "Base game", variant: "Variant" } as const;
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -162,7 +164,11 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   const button = (label: string, type: string) => {
     const b = el("button", { "data-action": type }, label) as HTMLButtonElement;
     b.addEventListener("click", () => {
-      if (type === "load") model.send({ type, text: json.value });
+      if (type === "present") {
+        model.set("presentation", !model.get("presentation"));
+        model.save_changes();
+        applyPresentation();
+      } else if (type === "load") model.send({ type, text: json.value });
       else if (type === "save") {
         json.value = model.get("game_json");
         json.select();
@@ -179,6 +185,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   button("Reset", "reset");
   const saveButton = button("Save JSON", "save");
   button("Load JSON", "load");
+  const presentButton = button("Presentation", "present");
 
   const setControl = (name: string, value: unknown) => {
     model.set("controls", { ...model.get("controls"), [name]: value });
@@ -274,21 +281,34 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   };
 
   // The bars fit the lab's width (a notebook beside its file browser can be 300 px wide): drawn again when it
-  // changes.
+  // changes. Presenting, they are drawn for a width PRESENT_SCALE times smaller and shown at the lab's width, so
+  // their words grow with the lab's.
   let barsWidth = 0;
+  const widthForBars = () => {
+    const scale = model.get("presentation") ? PRESENT_SCALE : 1;
+    return Math.floor(Math.min(BARS_WIDTH, (root.clientWidth || BARS_WIDTH * scale) / scale));
+  };
   const drawResults = () => {
-    barsWidth = Math.min(BARS_WIDTH, root.clientWidth || BARS_WIDTH);
+    barsWidth = widthForBars();
     bars.innerHTML = barsSvg(model.get("results") ?? {}, barsWidth);
   };
   const resized = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(() => {
-    if (Math.min(BARS_WIDTH, root.clientWidth || BARS_WIDTH) !== barsWidth) drawResults();
+    if (widthForBars() !== barsWidth) drawResults();
   });
+  function applyPresentation(): void {
+    const on = Boolean(model.get("presentation"));
+    const entering = on && !root.classList.contains("wisp-lab-present");
+    root.classList.toggle("wisp-lab-present", on);
+    if (entering && root.isConnected) root.scrollIntoView?.({ block: "start" }); // the lab's top at the screen's
+    presentButton.setAttribute("aria-pressed", String(on));
+    drawResults();
+  }
   resized?.observe(root);
 
   const drawStatus = () => { status.textContent = model.get("status") ?? ""; };
 
   root.replaceChildren(controlsBox, info, settings, buttons, progress, bars, status, jsonBox);
-  drawControls(); drawSettings(); drawInfo(); drawProgress(); drawResults(); drawStatus();
+  drawControls(); drawSettings(); drawInfo(); drawProgress(); applyPresentation(); drawStatus();
   const unlisten = listen(model, [
     ["change:controls", drawControls],
     ["change:options", drawControls],
@@ -296,6 +316,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     ["change:progress", drawProgress],
     ["change:results", drawResults],
     ["change:status", drawStatus],
+    ["change:presentation", applyPresentation],
     ...["deals", "max_positions", "first_seed"].map((name): [string, () => void] => [`change:${name}`, drawSettings]),
   ]);
   return () => {

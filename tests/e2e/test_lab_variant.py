@@ -115,3 +115,42 @@ def test_the_lab_reads_in_either_theme_and_no_control_covers_another(theme, tmp_
             assert titled
             assert narrow["width"] - narrow["left"] <= 321, narrow
             assert narrow["widest"] <= narrow["width"] + 1, narrow  # nothing sticks out past the lab's edge
+
+
+def test_presentation_makes_every_word_and_the_bars_larger_and_still_fits():
+    """A teacher's projector: the Presentation button sets the kernel's trait; words and bars grow by about
+    1.6 and nothing overlaps, is cut, or sticks out of the cell; pressed again, the lab is as it was."""
+    setup = ("import wispwidget as ww\nlab = ww.variant_lab('will-o-the-wisp', deals=4, max_positions=1)\n"
+             "lab.set(foundations='build-up-in-suit')\nlab")
+    with lab_page([setup], name="present.ipynb", wait_for=".wisp-lab") as (page, kernel, _lab):
+        page.set_viewport_size({"width": 1280, "height": 800})
+        root = page.locator(".wisp-lab")
+        root.locator("button[data-action=study]").click()
+        root.locator("[data-range=variant-winnable]").wait_for(timeout=30_000)
+        sizes = """() => {
+          const lab = document.querySelector('.wisp-lab');
+          const label = parseFloat(getComputedStyle(lab.querySelector('.wisp-lab-row span')).fontSize);
+          const word = document.querySelector('.wisp-lab-bars [data-heading=base]').getBoundingClientRect().height;
+          return {label, word, width: lab.getBoundingClientRect().width,
+                  cell: lab.closest('.jp-OutputArea-output').getBoundingClientRect().width};
+        }"""
+        before = page.evaluate(sizes)
+        present = root.locator("button[data-action=present]")
+        present.click()
+        until(kernel, "lab.presentation", lambda v: v is True)
+        expect(present).to_have_attribute("aria-pressed", "true")
+        page.wait_for_timeout(300)
+        after = page.evaluate(sizes)
+        assert after["label"] >= 1.45 * before["label"], (before, after)
+        assert after["word"] >= 1.45 * before["word"], (before, after)  # the bars' words grow with the lab's
+        assert after["width"] > before["width"] and after["width"] <= after["cell"] + 1, (before, after)
+        looks = page.evaluate(LOOKS)
+        root.screenshot(path=str(SHOTS / "lab_presentation.png"))
+        assert looks["overlaps"] == 0 and looks["cut"] == [], looks
+        assert looks["right"] <= looks["width"] + 1 and looks["widest"] <= looks["width"] + 1, looks
+        assert looks["count"] == 19, looks  # every word of the bars is still drawn
+        present.click()
+        until(kernel, "lab.presentation", lambda v: v is False)
+        page.wait_for_timeout(300)
+        again = page.evaluate(sizes)
+        assert abs(again["label"] - before["label"]) < 0.5 and abs(again["word"] - before["word"]) < 0.5, again

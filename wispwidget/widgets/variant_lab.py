@@ -58,6 +58,7 @@ class VariantLabWidget(anywidget.AnyWidget):
     results = traitlets.Dict().tag(sync=True)  # {"base": summary, "variant": summary}
     status = traitlets.Unicode("").tag(sync=True)
     game_json = traitlets.Unicode("").tag(sync=True)
+    presentation = traitlets.Bool(False).tag(sync=True)  # large type for a projector (the Presentation button)
 
     def __init__(self, game: str | GameSpec = "will-o-the-wisp", variant: str | None = None, **kwargs: Any) -> None:
         settings = {name: kwargs.pop(name) for name in ("deals", "max_positions", "first_seed") if name in kwargs}
