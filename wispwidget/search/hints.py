@@ -10,6 +10,7 @@ any would only shift cards about.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
@@ -74,8 +75,11 @@ def progress_plan(game: Game, cancel=None, seconds: float = 1.0) -> tuple[Move, 
     if not info.unseen:
         return None
     try:
+        started = time.monotonic()
         found = plan(info, time_limit=seconds, cancel=cancel)
-        if not found.moves:  # none in reach, or the second ran out first: the search for one is bounded anyway
+        if not found.moves and time.monotonic() - started >= 0.8 * seconds:
+            # the second ran out before a way was found: search again without it (the search is bounded anyway);
+            # a search that ended sooner looked at everything within reach, so a second would find nothing more
             found = plan(info, cancel=cancel)
     except (PlannerUnavailable, WispError):  # no core here, or the hint was stopped
         return None
