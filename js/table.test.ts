@@ -106,7 +106,28 @@ describe("the table view", () => {
     (el.querySelector('[data-card="9H"]') as HTMLElement).click();
     expect(model.sent).toEqual([{ type: "click", pile: "t0", count: 2, version: 3 }]);
     (el.querySelector('[data-pile="stock"]') as HTMLElement).click();
-    expect(model.sent[1]).toEqual({ type: "click", pile: "stock", version: 3 });
+    expect(model.sent.length).toBe(1); // the stock's click is a deal, held until the move is answered
+    model.emit("table", state({ version: 4 }));
+    expect(model.sent[1]).toEqual({ type: "deal", version: 4 });
+  });
+
+  it("holds a second click until the first is answered, and lets it go if its card has moved since", () => {
+    const { el, model } = mount();
+    const nine = el.querySelector('[data-card="9H"]') as HTMLElement;
+    const ten = el.querySelector('[data-card="TS"]') as HTMLElement;
+    nine.click();
+    ten.click(); // clicked before the engine answered the first: held, not refused as made on an older table
+    expect(model.sent).toEqual([{ type: "click", pile: "t0", count: 2, version: 3 }]);
+    model.emit("table", state({ version: 4, tableau: [{ down: 2, up: ["9H", "8H"] }, { down: 2, up: ["TS"] },
+      { down: 0, up: [] }] }));
+    expect(model.sent[1]).toEqual({ type: "click", pile: "t1", count: 1, version: 4 }); // still there: played
+    model.emit("message", { id: 9, kind: "error", text: "The ten of spades cannot move." }); // answered
+    nine.click();
+    ten.click(); // the ten then has the nine on it: clicked where it was, it is no longer what would move
+    expect(model.sent.length).toBe(3);
+    model.emit("table", state({ version: 5, tableau: [{ down: 2, up: [] }, { down: 2, up: ["TS", "9H", "8H"] },
+      { down: 0, up: [] }] }));
+    expect(model.sent.length).toBe(3);
   });
 
   it("lets go the click on the pile a clicked card has just landed on (click, then 'where it goes')", () => {
@@ -195,7 +216,12 @@ describe("the table view", () => {
     key(" ");
     expect(model.sent).toEqual([{ type: "move", from: "t0", to: "t1", count: 2, version: 3 }]);
     key("d");
-    expect(model.sent[1]).toEqual({ type: "click", pile: "stock", version: 3 });
+    expect(model.sent.length).toBe(1); // D is a deal, held until the move is answered
+    model.emit("table", state({ version: 4 }));
+    key("d"); // D D: both deal
+    expect(model.sent.slice(1)).toEqual([{ type: "deal", version: 4 }]);
+    model.emit("table", state({ version: 5 }));
+    expect(model.sent.slice(1)).toEqual([{ type: "deal", version: 4 }, { type: "deal", version: 5 }]);
   });
 
   it("ArrowUp takes no more cards than a legal move carries", () => {
@@ -234,7 +260,7 @@ describe("requests in flight", () => {
     const key = (k: string) => root.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
     key("d");
     key("u");
-    expect(model.sent).toEqual([{ type: "click", pile: "stock", version: 3 }]);
+    expect(model.sent).toEqual([{ type: "deal", version: 3 }]);
     model.emit("table", state({ version: 4 }));
     expect(model.sent[1]).toEqual({ type: "undo", version: 4 });
   });
@@ -272,7 +298,7 @@ describe("keys after a toolbar click", () => {
     const notebook = keysReachingTheNotebook(() => {
       undo.focus();
       undo.dispatchEvent(new KeyboardEvent("keydown", { key: "d", bubbles: true, cancelable: true }));
-      expect(model.sent.at(-1)).toMatchObject({ type: "click", pile: "stock" });
+      expect(model.sent.at(-1)).toMatchObject({ type: "deal" });
       expect(document.activeElement).toBe(root);
       root.dispatchEvent(new KeyboardEvent("keydown", { key: "d", bubbles: true, cancelable: true }));
     });
@@ -305,7 +331,7 @@ describe("keys after a toolbar click", () => {
         (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true,
           cancelable: true }));
       }
-      expect(model.sent.at(-1)).toMatchObject({ type: "click", pile: "stock" });
+      expect(model.sent.at(-1)).toMatchObject({ type: "deal" });
       expect(dialog.hidden).toBe(true);
     });
     expect(notebook).toEqual([]);
@@ -407,18 +433,38 @@ describe("keyboard over every pile", () => {
     expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("stock");
     expect(el.querySelector(".ww-live")?.textContent).toBe("Stock, 5 deals left");
     key("Enter");
-    expect(model.sent).toEqual([{ type: "click", pile: "stock", version: 3 }]);
+    expect(model.sent).toEqual([{ type: "deal", version: 3 }]);
   });
 
-  it("the cursor shows only after a key, not after a mouse press", () => {
+  it("tabbed into, the cursor shows at once on the first pile and the keys are named, once", () => {
     const { el } = mount();
     const root = el.querySelector(".ww-root") as HTMLElement;
+    root.matches = (selector: string) => selector === ":focus-visible"; // the focus a Tab gives
+    root.focus();
+    expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("t0");
+    expect(el.querySelector(".ww-live")?.textContent).toMatch(/^Keys: .*D deals.*\? lists every key\.$/);
+    root.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+    expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("t1"); // where the player looked
+    root.blur();
+    root.focus();
+    expect(el.querySelector(".ww-live")?.textContent).not.toMatch(/^Keys/); // said once
+  });
+
+  it("the cursor hides on a mouse press; the first arrow then shows it where it was, the next moves it", () => {
+    const { el } = mount();
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    root.matches = () => false; // the focus a click gives
     root.focus();
     expect(el.querySelector(".ww-cursor")).toBeNull();
-    root.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
-    expect(el.querySelector(".ww-cursor")).not.toBeNull();
+    const right = () => root.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+    right();
+    expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("t0");
+    right();
+    expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("t1");
     (el.querySelector('[data-card="9H"]') as HTMLElement).dispatchEvent(new MouseEvent("pointerdown", { bubbles: true }));
     expect(el.querySelector(".ww-cursor")).toBeNull();
+    right();
+    expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("t1");
   });
 
   it("? and F1 open the keys overlay (a dialog named Keyboard); Escape closes it", () => {

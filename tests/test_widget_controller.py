@@ -278,6 +278,31 @@ def test_a_review_whose_better_move_is_a_deal_points_at_the_lit_stock_not_an_arr
     assert w.controller.hint_move["text"] == "A deal still wins."
 
 
+def test_review_takes_the_last_hints_arrow_away_as_it_starts(monkeypatch):
+    """While Review ran, the last hint's arrow and words stayed beside "Reviewing the moves played"."""
+    import threading
+
+    from wispwidget.widgets import controller as controller_module
+
+    w = play("micro-wisp", seed=1, auto_verdict=False)
+    w.hint()
+    assert w.hint_move  # an arrow and its words
+    release = threading.Event()
+    real = controller_module.run_review
+
+    def slow(*args, **kwargs):
+        release.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(controller_module, "run_review", slow)
+    send(w, {"type": "review", "version": w.version})
+    try:
+        assert w.hint_move == {} and w.message["text"].startswith("Reviewing")
+    finally:
+        release.set()
+        assert w.controller.jobs.wait(10)
+
+
 def test_solve_on_a_won_game_says_so_and_leaves_nothing_running():
     w = play("micro-wisp", seed=1, auto_verdict=False)
     win_by_hand(w)

@@ -49,12 +49,15 @@ export class Motion {
     if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
     duration = Math.min(duration, MAX_MS - delay);
     if (z) el.style.zIndex = String(z);
+    // in flight a card is not where it lies: a click meant for the stock or the pile under it passes through
+    el.classList.add("ww-flying");
     const animation = el.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
       { duration, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
     );
     this.track(animation, () => {
       if (z) el.style.zIndex = "";
+      el.classList.remove("ww-flying");
     });
   }
 

@@ -5,6 +5,7 @@
  */
 import { faceDown, faceUp, slot } from "../cards";
 import { h, listen } from "../local_model";
+import { followTheme } from "../theme";
 import { POSITIONAL_REQUESTS } from "../schema.gen";
 import type { HintMove, Job, Message, Request, TableModel, TableState } from "../types";
 import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
@@ -44,6 +45,15 @@ interface Cursor {
 
 /** A box on the page (a DOMRect's fields that the arrows need). */
 type Rect = { left: number; top: number; width: number; height: number };
+
+/** Whether `el` has the focus a keyboard gives (Tab), not a click's. */
+function focusVisible(el: HTMLElement): boolean {
+  try {
+    return el.matches(":focus-visible");
+  } catch {
+    return false; // a browser without :focus-visible
+  }
+}
 
 export function createTable(model: TableModel, el: HTMLElement): () => void {
   const doc = el.ownerDocument;
@@ -100,6 +110,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const pinned = new PinnedFooter(root, board, footer, viewOnly ? null : win); // a trace's board: never lifted
   if (!viewOnly) root.append(winPanel.el, statsPanel.el, keys, leave.el);
   el.append(root);
+  const theme = followTheme(root); // light or dark as the notebook is, whatever the browser prefers
 
   const motion = new Motion(root);
   let state: TableState = model.get("table") as TableState;
@@ -121,25 +132,30 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const CLICK_LANDED_MS = 1500;
   let clicked: { pile: string; at: number } | null = null; // the last click sent, until its answer is drawn
   let landed: { pile: string; at: number } | null = null;
-  const queue: Request[] = [];
+  /** Requests held until the engine has answered the last one. A click on a card is held too, with a check
+   * that the card is still where it was clicked (else it is let go: the player clicked what has since moved,
+   * often the card that the first click has just put there). */
+  const queue: { request: Request; still?: () => boolean; sent?: () => void }[] = [];
 
-  function send(request: Request): void {
+  function send(request: Request, still?: () => boolean, sent?: () => void): void {
     if (viewOnly) return;
-    if (pending && QUEUEABLE.has(request.type)) {
-      queue.push(request);
+    if (pending && (QUEUEABLE.has(request.type) || still)) {
+      queue.push({ request, still, sent });
       return;
     }
     if ((POSITIONAL_REQUESTS as readonly string[]).includes(request.type)) {
       (request as { version?: number }).version = state.version;  // made on the table the player sees
       if (CHANGES_TABLE.has(request.type)) pending = true;  // held requests wait for the new table
     }
+    sent?.();
     model.send(request as Record<string, unknown>);
   }
 
   function answered(): void {
     pending = false;
-    const next = queue.shift();
-    if (next) send(next);
+    let next = queue.shift();
+    while (next?.still && !next.still()) next = queue.shift();
+    if (next) send(next.request, next.still, next.sent);
   }
 
   function say(text: string): void {
@@ -666,7 +682,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     let handled = true;
     let moved = false;
     if (key === "ArrowLeft" || key === "ArrowRight") {
-      cursor.at = (cursor.at + (key === "ArrowLeft" ? order.length - 1 : 1)) % order.length;
+      // the first press after the mouse shows where the cursor is; the next ones move it
+      if (keyboardMode) cursor.at = (cursor.at + (key === "ArrowLeft" ? order.length - 1 : 1)) % order.length;
       cursor.count = 1;
       moved = true;
     } else if (key === "ArrowUp") {
@@ -681,12 +698,12 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       moved = true;
     } else if (key === "Enter") {
       if (cursor.holding) drop(pile);
-      else if (pile === "stock") send({ type: "click", pile: "stock" });
+      else if (pile === "stock") send({ type: "deal" });
       else if (up.length) send({ type: "click", pile, count });
       else say(`${capitalize(pileText(pile))} has no card to play.`);
     } else if (key === " ") {
       if (cursor.holding) drop(pile);
-      else if (pile === "stock") send({ type: "click", pile: "stock" });
+      else if (pile === "stock") send({ type: "deal" });
       else if (up.length) {
         cursor.holding = { pile, count };
         say(`Picked up ${count > 1 ? `${count} cards` : cardText(up[up.length - 1])} from ${pileText(pile)}; choose a pile and press Space.`);
@@ -694,7 +711,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     } else if (key === "Escape") {
       if (cursor.holding) say("Put down.");
       cursor.holding = undefined;
-    } else if (key === "d" || key === "D") send({ type: "click", pile: "stock" });
+    } else if (key === "d" || key === "D") send({ type: "deal" }); // held, so D D deals twice
     else if (key === "u" || key === "U" || (key === "z" && (event.ctrlKey || event.metaKey))) send({ type: "undo" });
     else if (key === "r" || key === "R" || (key === "y" && (event.ctrlKey || event.metaKey))) send({ type: "redo" });
     else if (key === "h" || key === "H") send({ type: "hint" });
@@ -803,7 +820,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const where = locate(event.target);
     if (!where || viewOnly) return;
     if (where.pile === "stock") {
-      send({ type: "click", pile: "stock" });
+      send({ type: "deal" }); // the stock's click is its deal; held while an answer is awaited
       return;
     }
     if (!where.card || where.card.dataset.card === "hidden") {
@@ -814,8 +831,11 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const target = landed;
     landed = null;
     if (target && target.pile === where.pile && Date.now() - target.at < CLICK_LANDED_MS) return;
-    clicked = { pile: where.pile, at: Date.now() };
-    send({ type: "click", pile: where.pile, count: countFrom(where.pile, where.card) });
+    const { pile, card } = where;
+    const count = countFrom(pile, card);
+    send({ type: "click", pile, count },
+      () => card.isConnected && locate(card)?.pile === pile && countFrom(pile, card) === count,
+      () => (clicked = { pile, at: Date.now() }));
   }
 
   // -- wiring ----------------------------------------------------------------------------------------------------
@@ -839,7 +859,19 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const onMove = (event: PointerEvent) => dragger.move(event);
   const onUp = (event: PointerEvent) => dragger.up(event);
   const onCancel = (event: PointerEvent) => dragger.up(event, true);
-  const onFocus = () => markCursor();
+  let keysSaid = false;
+  /** Tabbed into (a keyboard's focus): the cursor shows at once, and the first time the keys are named. */
+  const onFocus = (event: FocusEvent) => {
+    if (event.type === "focus" && !viewOnly && event.target === root && focusVisible(root)) {
+      keyboardMode = true;
+      if (!keysSaid && !shownDialog()) {
+        keysSaid = true;
+        say("Keys: \u2190 \u2192 choose a pile, \u2191 \u2193 how many cards, Space picks up and puts down, Enter plays, " +
+          "D deals, U undoes, H hints, ? lists every key.");
+      }
+    }
+    markCursor();
+  };
   const onDbl = (event: MouseEvent) => event.preventDefault();
   root.addEventListener("click", onClick);
   root.addEventListener("dblclick", onDbl);
@@ -860,6 +892,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   let lastWidth = -1;
   if (typeof ResizeObserver !== "undefined") {
     observer = new ResizeObserver(() => {
+      if (lastWidth < 0) theme.check(); // first drawn: now the page behind it can be read
       pinned.update(); // the table grew or shrank: a hint's words, a job's bar, a longer pile
       const w = root.clientWidth;
       if (w === lastWidth) return;
@@ -918,6 +951,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     win?.removeEventListener("resize", onWinResize);
     observer?.disconnect();
     pinned.dispose();
+    theme.dispose();
     clock.dispose();
     motion.snap();
     root.remove();

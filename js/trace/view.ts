@@ -5,6 +5,7 @@
  * nodes, and the pseudo-code with the line being executed.
  */
 import { h, listen, LocalModel } from "../local_model";
+import { followTheme } from "../theme";
 import { createTable } from "../table";
 import type { Model, TableState } from "../types";
 import { fValue, frontierKind, listingFor } from "./pseudocode";
@@ -391,6 +392,8 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
   if (runbar) root.append(runbar.el);
   root.append(legend, area);
   el.append(root);
+  const theme = followTheme(root); // light or dark as the notebook is, whatever the browser prefers
+  requestAnimationFrame?.(() => theme.check()); // drawn: the page behind it can be read
 
   let panels: Panel[] = [];
   function build(): void {
@@ -587,6 +590,7 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
 
   return () => {
     pause();
+    theme.dispose();
     unlisten();
     panels.forEach((p) => p.close());
     root.remove();

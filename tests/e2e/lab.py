@@ -206,12 +206,16 @@ def settled(page, timeout: float = 5_000) -> None:
 
 
 @contextmanager
-def marimo_page(source: str, wait_for: str = ".ww-root", viewport: dict | None = None):
-    """Yield a page showing ``marimo run`` of the app ``source`` (a marimo notebook file's text)."""
+def marimo_page(source: str, wait_for: str = ".ww-root", viewport: dict | None = None, theme: str | None = None,
+                color_scheme: str | None = None):
+    """Yield a page showing ``marimo run`` of the app ``source`` (a marimo notebook file's text); ``theme`` is
+    marimo's own ("light", "dark"), ``color_scheme`` the browser's preference."""
     from playwright.sync_api import sync_playwright
 
     root = Path(tempfile.mkdtemp(prefix="wisp-marimo-"))
     (root / "app.py").write_text(source)
+    if theme:
+        (root / "pyproject.toml").write_text(f'[tool.marimo.display]\ntheme = "{theme}"\n')
     port = _free_port()
     log = open(root / "marimo.log", "w")  # noqa: SIM115
     process = subprocess.Popen([sys.executable, "-m", "marimo", "run", "app.py", "--headless", "--no-token",
@@ -221,7 +225,7 @@ def marimo_page(source: str, wait_for: str = ".ww-root", viewport: dict | None =
         _answers(f"http://127.0.0.1:{port}/")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport=viewport or {"width": 1400, "height": 1000})
+            page = browser.new_page(viewport=viewport or {"width": 1400, "height": 1000}, color_scheme=color_scheme)
             page.goto(f"http://127.0.0.1:{port}/", wait_until="domcontentloaded")
             page.locator(wait_for).first.wait_for(timeout=90_000)
             yield page

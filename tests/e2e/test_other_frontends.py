@@ -106,6 +106,34 @@ def test_drag_in_marimo():
         drag_run_onto_ten(page)
 
 
+# The table's felt and words, and how light the marimo cell around the table is (relative luminance, 0 to 1).
+FELT = """() => {
+  const host = [...document.querySelectorAll("*")].find((n) => n.shadowRoot?.querySelector(".ww-root"));
+  const root = host.shadowRoot.querySelector(".ww-root");
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map((v) => Number(v) * (c.startsWith("color(") ? 255 : 1));
+  const lin = (c) => c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4;
+  const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  const style = getComputedStyle(root);
+  return { theme: root.dataset.wwTheme, felt: lum(rgb(style.backgroundColor)), ink: lum(rgb(style.color)),
+           page: lum(rgb(getComputedStyle(host.closest(".marimo-cell")).backgroundColor)) };
+}"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")
+@pytest.mark.parametrize(("theme", "scheme"), [("dark", "light"), ("light", "dark")])
+def test_the_table_takes_marimos_theme_not_the_browsers(theme, scheme):
+    """marimo set to dark on a computer set to light drew a light table on a dark page (and the other way
+    round): the table follows the page it is drawn on."""
+    with marimo_page(MARIMO_APP, theme=theme, color_scheme=scheme) as page:
+        page.wait_for_timeout(1000)  # marimo's theme and the table's reading of it
+        seen = page.evaluate(FELT)
+        assert seen["theme"] == theme, seen
+        if theme == "dark":
+            assert seen["page"] < 0.18 and seen["felt"] < 0.18 and seen["ink"] > 0.5, seen
+        else:
+            assert seen["page"] > 0.5 and seen["felt"] > 0.5 and seen["ink"] < 0.1, seen
+
+
 MARIMO_TEACHING = '''import marimo
 
 app = marimo.App()

@@ -686,6 +686,7 @@ class TableController:
                     self._publish()
 
             self._run_clock(False)  # the solver's time is not the player's (it runs again when the review ends)
+            self.hint_move = {}  # the last hint's arrow and words go: Review's answer takes their place
             self.say(f"{REVIEWING} Each position checked is solved seeing every card.", "info")
             job = self.jobs.start("review", f"{REVIEWING} position 1 of about {checks_expected(len(moves))}", work,
                                   done)
