@@ -79,10 +79,11 @@ export function pileOffsets(down: number, up: number, m: Metrics, maxHeight = In
 /**
  * The tallest a pile may grow before it compresses: the height of the view the table is scrolled in (the
  * notebook's, footer.ts) less the top row and `chrome` (the toolbar and the lines under the board, with room to
- * spare), at least 3 cards.
+ * spare), at least one card. (At least three cards, as it was, made a laptop's 538 px view hold a table 601 px
+ * tall: the floor, not the view, set the piles' height, and the cards never zoomed out.)
  */
 export function tableauCap(viewportHeight: number, m: Metrics, chrome = 200): number {
-  return Math.max(m.cardH * 3, viewportHeight - m.cardH - m.gap - chrome);
+  return Math.max(m.cardH, viewportHeight - m.cardH - m.gap - chrome);
 }
 
 /** Left offsets of the waste's shown cards (the last `shown` of them; the first hides under the second). */
@@ -105,9 +106,9 @@ export function fitMetrics(width: number, columns: number, slots: number, piles:
   if (m.cardW > widest) m = sized(widest); // as small as the cards have already been (no zooming back and forth)
   const tallest = (k: Metrics) => Math.max(0, ...piles.map((p) => pileOffsets(p.down, p.up, k, 0).height));
   while (m.cardW > MIN_CARD_W && tallest(m) > tableauCap(viewportHeight, m)) {
-    // a tenth smaller at a time: the table zooms out in a few steps with room to spare, not by 2 px at every
+    // 15% smaller at a time: the table zooms out in a few steps with room to spare, not by 2 px at every
     // card a pile gains (a player saw every card move five times in one game)
-    const w = Math.max(MIN_CARD_W, Math.min(m.cardW - 2, Math.floor(m.cardW * 0.9)));
+    const w = Math.max(MIN_CARD_W, Math.min(m.cardW - 2, Math.floor(m.cardW * 0.85)));
     m = sized(w);
     if (m.cardW >= w + 2) break; // no smaller size to be had
   }

@@ -61,7 +61,17 @@ describe("layout", () => {
     expect(tight.height).toBeLessThanOrEqual(7 * m.cardH + 0.5);
     expect(roomy.height).toBeGreaterThan(tight.height);
     expect(tableauCap(1000, m)).toBeGreaterThan(tableauCap(600, m));
-    expect(tableauCap(100, m)).toBe(3 * m.cardH);
+    expect(tableauCap(100, m)).toBe(m.cardH);
+  });
+
+  it("a laptop's short view holds the whole table: the cards zoom out rather than the piles run past it", () => {
+    // Notebook 7 at 1024 x 640: a 538 px view, a cell about 900 px wide; five deals in, 2 face down and 6 up
+    const piles = Array.from({ length: 7 }, () => ({ down: 2, up: 6 }));
+    const m = fitMetrics(900, 7, 7, piles, 538);
+    const tableau = pileOffsets(2, 6, m, tableauCap(538, m)).height;
+    const toolbarAndFooter = 40 + 60; // a toolbar row; the status and message lines
+    expect(toolbarAndFooter + m.cardH + m.gap + tableau).toBeLessThanOrEqual(538);
+    expect(m.cardW).toBeLessThan(metrics(900, 7).cardW); // zoomed out to do it
   });
 
   it("the waste shows its last three cards fanned, a fourth hidden under them", () => {

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .lab import chromium_path, lab_page, settled, table_button
-from .positions import one_move_from_winning
+from .positions import long_pile_black_widow, one_move_from_winning
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
@@ -55,6 +55,12 @@ def test_panels_follow_the_kernels_traits():
         # in a window shorter than the table, scrolled to the table's top as after pressing Solve or Watch: Stop is
         # in view (before, it sat under the board, which the growing piles pushed past the window's bottom)
         page.set_viewport_size({"width": 1400, "height": 520})
+        kernel.value(f"w.load({long_pile_black_widow()!r}) or 0")  # a table no window of 520 px holds
+        root.locator('[data-card="5S"]').last.wait_for()
+        kernel.value("setattr(w, 'job', {'kind': 'replay', 'label': 'Playing the solution', 'cancellable': True}) "
+                     "or setattr(w, 'busy', True) or 0")  # the load ended the replay the kernel was said to run
+        expect(stop).to_be_visible()
+        settled(page)
         root.evaluate("(el) => el.scrollIntoView({block: 'start'})")
         box, table = stop.bounding_box(), root.bounding_box()
         assert table["y"] + table["height"] > 520  # the table does run past the window's bottom

@@ -396,9 +396,9 @@ def test_tabbed_into_the_table_shows_its_ring_its_cursor_and_its_keys(lab):
     page.set_viewport_size({"width": 1280, "height": 900})
     assert kernel.value("w.new_deal('will-o-the-wisp', seed=7) or w.seed") == 7
     settled(page)
-    before = ring_pixels(page)
     page.locator(".jp-Cell .jp-InputArea-editor").first.click()
     page.keyboard.press("Escape")  # command mode, as a notebook user would be
+    before = ring_pixels(page)
     for _ in range(40):
         if page.evaluate("() => document.activeElement?.classList.contains('ww-root')"):
             break

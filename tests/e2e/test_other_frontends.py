@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -98,6 +100,44 @@ w"""
             page.wait_for_timeout(100)
         assert seen["tableBottom"] > seen["window"] + 20, seen  # taller than the window
         assert seen["statusBottom"] <= seen["window"] and seen["onTop"], seen
+
+
+# With the table's top at the top of the notebook's view: the view's bottom (the scrolling box's, or the
+# window's), the table's, and whether the footer had to be lifted over the cards.
+TABLE_IN_VIEW = """() => new Promise((done) => {
+  const root = document.querySelector(".ww-root");
+  root.scrollIntoView({ block: "start" });
+  let view = innerHeight;
+  for (let n = root.parentElement; n; n = n.parentElement) {
+    const style = getComputedStyle(n);
+    if (style.overflowY !== "visible" && n.scrollHeight > n.clientHeight) {
+      view = Math.min(view, n.getBoundingClientRect().bottom);
+    }
+  }
+  requestAnimationFrame(() => requestAnimationFrame(() => done({ view, tableTop: root.getBoundingClientRect().top,
+    tableBottom: root.getBoundingClientRect().bottom,
+    lifted: root.querySelector(".ww-footer").classList.contains("ww-footer-lifted"),
+    card: document.querySelector(".ww-root [data-pile=t0] [data-card]").getBoundingClientRect().width })));
+})"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("notebook") is None, reason="Notebook 7 is not installed")
+def test_a_laptops_short_view_holds_the_whole_table_five_deals_in():
+    """Notebook 7 at 1024 x 640 (a 538 px view): five deals in, every pile 2 face down and 6 face up. The table
+    was 601 px tall, its footer lifted over the lowest cards even with the table scrolled to its top; the cards
+    now zoom out so the whole table is seen."""
+    cell = """import wispwidget
+w = wispwidget.play("will-o-the-wisp", seed=1, auto_verdict=False)
+for _ in range(5):
+    w.deal()
+w"""
+    with lab_page([cell], app="notebook", viewport={"width": 1024, "height": 640}) as (page, kernel, _lab):
+        assert kernel.value("[len(p.down) for p in w.game.position().tableau]") == [2] * 7
+        settled(page)
+        page.wait_for_timeout(300)
+        seen = page.evaluate(TABLE_IN_VIEW)
+        assert seen["tableBottom"] <= seen["view"] + 1 and not seen["lifted"], seen
+        page.screenshot(path=str(Path(tempfile.gettempdir()) / "wisp-shots" / "notebook7-1024x640.png"))
 
 
 @pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")
