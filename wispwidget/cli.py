@@ -345,6 +345,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     from .search.players import PlannerPlayer
     from .search.solver import SolverDefect
     from .studies.study import (
+        Resuming,
         StudyError,
         StudyJob,
         format_summary,
@@ -385,21 +386,18 @@ def cmd_study(args: argparse.Namespace) -> int:
         if args.output is not None and _same_file(args.output, args.summary_json):
             raise UsageError("--output and --summary-json name the same file; the summary would overwrite the "
                              "results")
-    kept: dict[int, dict[str, Any]] = {}  # every valid line of the earlier run: all written back
+    kept: dict[int, dict[str, Any]] = {}  # the deals of the earlier run: all written back
     if args.resume and not _is_special(args.output):
-        for source in (args.output, args.output + ".partial"):
-            try:
-                found = read_kept(source, spec.game, spec.variant, args.player, args.max_positions,
-                                  None if args.reproducible else PlannerPlayer.time_limit)
-            except StudyError as exc:
-                raise UsageError(str(exc)) from None
-            for seed, record in found.items():
-                kept.setdefault(seed, record)
-    in_range = [seed for seed in sorted(kept) if seed in deals]
+        resuming = Resuming(spec.game, spec.variant, args.player, deals, args.max_positions,
+                            None if args.reproducible else PlannerPlayer.time_limit)
+        try:
+            kept = read_kept((args.output, args.output + ".partial"), resuming)
+        except StudyError as exc:
+            raise UsageError(str(exc)) from None
     jobs = (StudyJob(spec.game, spec.variant, seed, args.max_positions, args.time_limit, args.player,
                      args.reproducible)
             for seed in deals if seed not in kept)
-    todo = len(deals) - len(in_range)
+    todo = len(deals) - len(kept)
     if args.player == "no-peek" and args.max_positions < PlannerPlayer.endgame_positions:
         _message(f"note: once every card is in view, the no-peek player solves the rest of the game in at most "
                  f"--max-positions ({args.max_positions:,}) positions, fewer than the "
@@ -421,7 +419,7 @@ def cmd_study(args: argparse.Namespace) -> int:
 
         return study(jobs, workers=args.workers, executor=args.executor, scheduler=args.scheduler,
                      out=Counting(), progress=progress, total=todo,  # type: ignore[arg-type]
-                     kept=[kept[s] for s in in_range])
+                     kept=[kept[seed] for seed in sorted(kept)])
 
     def failed(exc: BaseException) -> UsageError:
         if progress is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import math
 import sys
 import time
 from array import array
@@ -17,9 +18,10 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ..engine.dealing import deal_position
-from ..errors import WispError
+from ..errors import FormatError, WispError
 from ..games.catalogue import get_game
-from ..limits import check_workers, clip, echo, parse_deal_range
+from ..io.formats import load_json
+from ..limits import MAX_POSITIONS, MAX_SEED, MAX_TIME_LIMIT, check_workers, clip, echo, parse_deal_range
 from ..search.players import PLAYERS, HindsightPlayer, PlannerPlayer, play_game
 from ..search.solver import solve
 from .stats import percentile, wilson_interval, winnable_bounds
@@ -307,74 +309,95 @@ def study(jobs: Iterable[StudyJob], *, workers: int = 1, executor: str = "local"
     return tally.summary()
 
 
-def read_kept(path: str, game: str, variant: str, player: str, max_positions: int | None = None,
-              decision_seconds: float | None = 1.0) -> dict[int, dict[str, Any]]:
-    """The valid records of an earlier run in ``path`` (for ``--resume``), by seed.
+@dataclass(frozen=True)
+class Resuming:
+    """The study a ``--resume`` goes on with: every line kept must be one of its deals."""
 
-    Only the last line may be other than a record: a run cut off mid-line leaves such a line, and it is skipped.
-    Any other line that is not a study record (a file of something else) raises ``StudyError``, as does a record
-    of another game, variant or player, a thoughtful record solved at another ``max_positions``, or a no-peek game
-    played with another ``decision_seconds`` (``None``: ``--reproducible``): resuming into that file would
-    overwrite it, or mix two studies.
+    game: str
+    variant: str
+    player: str
+    deals: range
+    max_positions: int | None = None  # a thoughtful line's budget (None: any)
+    decision_seconds: float | None = 1.0  # a no-peek line's time a decision (None: --reproducible)
+
+
+def read_kept(paths: Iterable[str], resuming: Resuming) -> dict[int, dict[str, Any]]:
+    """The records of an earlier run in ``paths`` (``FILE``, then ``FILE.partial``), by seed (for ``--resume``).
+
+    A file's last line cut off mid-write is skipped. Every other line must be a study's line (``_is_study_line``)
+    of the study ``resuming`` describes, else ``StudyError`` names it: a file of something else, a line of another
+    game, variant, player, budget or way of playing, a deal outside ``deals``, or a deal whose lines disagree on
+    its result (lines that agree are kept once, the first: a resumed run writes its kept lines again, so
+    FILE.partial repeats FILE's). Resuming would otherwise overwrite the file, or mix two studies in it.
     """
-    kept: dict[int, dict[str, Any]] = {}
+    kept: dict[int, tuple[dict[str, Any], str]] = {}
+    for path in paths:
+        for where, record in _study_lines(path):
+            _check_belongs(record, where, resuming)
+            seed = record["seed"]
+            first, first_where = kept.setdefault(seed, (record, where))
+            if first["result"] != record["result"]:
+                raise StudyError(f"--resume: {where} says deal {seed} was {record['result']}, but {first_where} "
+                                 f"says {first['result']}; delete the wrong line, or choose another --output")
+    return {seed: record for seed, (record, _where) in kept.items()}
+
+
+def _study_lines(path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``("line N of PATH", record)`` for each study line of ``path`` (none when it does not exist); a line that
+    is not one raises ``StudyError``, unless it is a last line cut off mid-write."""
     try:
         handle = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115
     except FileNotFoundError:
-        return kept
+        return
     except OSError as exc:
         raise StudyError(f"--resume: cannot read {clip(path)}: {exc.strerror or exc}") from None
-    not_a_record: tuple[int, str] | None = None  # a line that is not a record: only the last may be one
     with handle:
         for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            if not_a_record is not None:
-                raise _not_a_study(path, not_a_record[0])
-            try:
-                record = json.loads(line)
-            except ValueError:
-                record = None
-            if not _is_record(record, player):
-                not_a_record = (number, line)
-                continue
-            theirs = (record["game"], record["variant"], record.get("player", "thoughtful"))
-            if theirs != (game, variant, player):
-                raise StudyError(f"--resume: line {number} of {clip(path)} is a deal of {'/'.join(theirs)}, not "
-                                 f"of {game}/{variant}/{player}; choose another --output")
-            budget = record.get("max_positions")
-            if player == "thoughtful" and None not in (budget, max_positions) and budget != max_positions:
-                raise StudyError(f"--resume: line {number} of {clip(path)} was solved at {budget:,} positions, "
-                                 f"not {max_positions:,}; resume with --max-positions {budget}, or choose another "
-                                 "--output")
-            seconds = record.get("decision_seconds", 1.0)
-            if player == "no-peek" and seconds != decision_seconds:
-                how = "with no time limit (--reproducible)" if seconds is None else f"at {seconds:g} s a decision"
-                raise StudyError(f"--resume: line {number} of {clip(path)} was played {how}; resume "
-                                 f"{'with' if seconds is None else 'without'} --reproducible, or choose another "
-                                 "--output")
-            kept.setdefault(record["seed"], record)
-    if not_a_record is not None and not not_a_record[1].startswith('{"game": '):
-        raise _not_a_study(path, not_a_record[0])  # not a record cut off mid-write (run_job's lines begin so)
-    return kept
+            record = _study_line(line) if line.strip() else None
+            if record is not None:
+                yield f"line {number} of {clip(path)}", record
+            elif line.strip() and not _cut_off(line):
+                raise _not_a_study(path, number)
+
+
+def _cut_off(line: str) -> bool:
+    """True for a file's last line cut off mid-write: the start of a line ``run_job`` writes, with no end of line
+    (only a last line has none)."""
+    return line.startswith('{"game": ') and not line.endswith("\n")
+
+
+def _check_belongs(record: dict[str, Any], where: str, resuming: Resuming) -> None:
+    """Refuse (``StudyError``) a study line of another study than the one being resumed."""
+    theirs = (record["game"], record["variant"], record.get("player", "thoughtful"))
+    ours = (resuming.game, resuming.variant, resuming.player)
+    if theirs != ours:
+        raise StudyError(f"--resume: {where} is a deal of {'/'.join(theirs)}, not of {'/'.join(ours)}; choose "
+                         "another --output")
+    deals = resuming.deals
+    if record["seed"] not in deals:
+        named = f"{deals.start}-{deals.stop - 1}" if len(deals) > 1 else f"{deals.start}"
+        raise StudyError(f"--resume: {where} is deal {record['seed']}, not one of --deals {named}; resume with "
+                         "--deals that include it, or choose another --output")
+    budget, wanted = record.get("max_positions"), resuming.max_positions
+    if resuming.player == "thoughtful" and None not in (budget, wanted) and budget != wanted:
+        raise StudyError(f"--resume: {where} was solved at {budget:,} positions, not {wanted:,}; resume with "
+                         f"--max-positions {budget}, or choose another --output")
+    seconds = record.get("decision_seconds", 1.0)
+    if resuming.player == "no-peek" and seconds != resuming.decision_seconds:
+        how = "with no time limit (--reproducible)" if seconds is None else f"at {seconds:g} s a decision"
+        raise StudyError(f"--resume: {where} was played {how}; resume {'with' if seconds is None else 'without'} "
+                         "--reproducible, or choose another --output")
 
 
 def not_a_study_file(path: str) -> str:
-    """Why a study must not write over ``path`` ("" when it may): a file whose first line is not a study's record
+    """Why a study must not write over ``path`` ("" when it may): a file whose first line is not a study's line
     is something else (lecture notes named by mistake), and a run without ``--resume`` would replace it."""
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
             first = next((line for line in handle if line.strip()), "")
     except OSError:
         return ""  # nothing there, or a path the write check words
-    if not first:
-        return ""
-    try:
-        record = json.loads(first)
-    except ValueError:
-        record = None
-    player = record.get("player", "thoughtful") if isinstance(record, dict) else "thoughtful"
-    if _is_record(record, player) or first.startswith('{"game": '):
+    if not first or _study_line(first) is not None or _cut_off(first):
         return ""
     return (f"--output: {clip(path)} is not a study's results (its first line is not one), so the run would "
             "replace it; choose another --output, or delete the file first")
@@ -385,21 +408,55 @@ def _not_a_study(path: str, number: int) -> StudyError:
                       "to go on with; choose another --output")
 
 
-def _is_record(record: Any, player: str) -> bool:
-    if not isinstance(record, dict) or not isinstance(record.get("game"), str) or not isinstance(
-            record.get("variant"), str):
+def _study_line(line: str) -> dict[str, Any] | None:
+    """The record a line of a study's results holds, or None when it holds none (``_is_study_line``)."""
+    try:
+        record = load_json(line)
+    except FormatError:  # not JSON, or JSON these files refuse (NaN, a 5,000-digit number, nesting 100,000 deep)
+        return None
+    return record if _is_study_line(record) else None
+
+
+#: A count a study line may hold: the summary keeps counts in 64-bit arrays.
+_MAX_COUNT = (1 << 63) - 1
+
+
+def _whole(value: Any, low: int = 0, high: int = _MAX_COUNT) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _seconds(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value >= 0
+
+
+#: What each number of a study line must be, when the line has it.
+_NUMBERS: dict[str, Callable[[Any], bool]] = {
+    "seed": lambda value: _whole(value, high=MAX_SEED),
+    "max_positions": lambda value: _whole(value, low=1, high=MAX_POSITIONS),
+    "positions": _whole, "moves": _whole, "table_bytes": _whole, "peak_rss_bytes": _whole,
+    "seconds": _seconds,
+    "decision_seconds": lambda value: value is None or (_seconds(value) and 0 < value <= MAX_TIME_LIMIT),
+}
+
+
+#: A thoughtful line's results and the numbers it must have; a player's.
+_SOLVER_LINE = (("won", "lost", "unknown"), ("seed", "positions", "moves", "seconds"))
+_PLAYER_LINE = (("won", "not won"), ("seed", "moves", "seconds"))
+
+
+def _is_study_line(record: Any) -> bool:
+    """True for a record ``run_job`` writes: ``game`` and ``variant`` names; a thoughtful line's ``result``
+    (``won``, ``lost``, ``unknown``), ``seed``, ``positions``, ``moves`` and ``seconds``, or a player's (one of
+    ``PLAYERS``) ``result`` (``won``, ``not won``), ``seed``, ``moves`` and ``seconds``; and every number it has
+    (those, ``max_positions``, ``table_bytes``, ``peak_rss_bytes``, ``decision_seconds``) in its range: whole
+    counts, finite seconds, none negative."""
+    if not isinstance(record, dict) or not all(isinstance(record.get(name), str) for name in ("game", "variant")):
         return False
-    seed = record.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+    if "player" in record and record["player"] not in tuple(PLAYERS):  # a tuple: an unhashable value is no player
         return False
-    thoughtful = "player" not in record
-    budget = record.get("max_positions", 1)
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        return False
-    allowed = ("won", "lost", "unknown") if thoughtful else ("won", "not won")
-    numbers = ("positions", "moves", "seconds") if thoughtful else ("moves", "seconds")
-    return record.get("result") in allowed and all(
-        isinstance(record.get(k), (int, float)) and not isinstance(record.get(k), bool) for k in numbers)
+    results, needed = _PLAYER_LINE if "player" in record else _SOLVER_LINE
+    return (record.get("result") in results and all(name in record for name in needed)
+            and all(check(record[name]) for name, check in _NUMBERS.items() if name in record))
 
 
 class ProgressBar:
