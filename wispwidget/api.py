@@ -12,8 +12,10 @@ from dataclasses import dataclass
 
 from .engine.dealing import check_seed, deal_position, parse_date
 from .engine.game import Game
+from .errors import WispError
 from .games.catalogue import get_game
 from .games.spec import GameSpec
+from .limits import echo
 from .studies.winnable import daily_deal_seed, winnable_seed
 
 
@@ -30,12 +32,20 @@ class Dealt:
         return self.game.spec
 
 
+def check_flag(value: object, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False``; anything else (``"no"``, ``0``) raises ``WispError``."""
+    if not isinstance(value, bool):
+        raise WispError(f"{name} is True or False, not {echo(value)}")
+    return value
+
+
 def choose_seed(spec: GameSpec, seed: int | None = None, *, winnable: bool = False,
                 daily: _dt.date | str | None = None) -> int:
     """The deal number a request means: the daily deal of ``daily``, else ``seed`` (1 when omitted), moved on
     to the first proved-winnable deal from it when ``winnable`` is set."""
+    winnable = check_flag(winnable, "winnable")
     if daily is not None:
-        return daily_deal_seed(parse_date(daily) if isinstance(daily, str) else daily, spec)
+        return daily_deal_seed(parse_date(daily), spec)
     chosen = 1 if seed is None else check_seed(seed)
     return winnable_seed(spec, chosen) if winnable else chosen
 

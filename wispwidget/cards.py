@@ -7,8 +7,11 @@ suits index ``"CDHS"``. Ints keep the engine and solver fast; the text form
 
 from __future__ import annotations
 
+import reprlib
 from collections import Counter
 from dataclasses import dataclass
+
+from .errors import FormatError
 
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "CDHS"
@@ -33,25 +36,42 @@ def suit_of(card: Card) -> int:
     return card & 3
 
 
+_TEXTS = {make_card(rank, suit): rank_char + suit_char
+          for rank, rank_char in enumerate(RANK_CHARS, 1) for suit, suit_char in enumerate(SUIT_CHARS)}
+
+
+def _shown(value: object) -> str:
+    """``value`` as a refusal quotes it, kept short (``limits.echo`` is in a layer this module may not import)."""
+    if isinstance(value, int) and not -10**20 < value < 10**20:
+        return "a number of more than 20 digits"
+    return reprlib.repr(value)
+
+
 def card_str(card: Card) -> str:
-    """The canonical two-character text of a card, e.g. ``"TS"``."""
-    return RANK_CHARS[(card >> 2) - 1] + SUIT_CHARS[card & 3]
+    """The canonical two-character text of a card, e.g. ``"TS"``; ``FormatError`` for anything that is no card."""
+    text = _TEXTS.get(card) if isinstance(card, int) and not isinstance(card, bool) else None
+    if text is None:
+        raise FormatError(f"{_shown(card)} is not a card (a card is rank << 2 | suit, from 4 for AC to 55 for KS)")
+    return text
 
 
 def parse_card(text: object) -> Card:
     """Read a card such as ``"7H"``, ``"10s"`` or ``"th"``.
 
-    Raises ``ValueError`` naming the bad text; callers add where it stood.
+    Raises ``FormatError`` (a ``ValueError``) naming the bad text; callers add where it stood.
     """
     if not isinstance(text, str):
-        raise ValueError(f"a card must be a string like '7H', not {text!r}")
+        raise FormatError(f"a card must be a string like '7H', not {_shown(text)}")
     upper = text.upper()
     rank_text, suit_text = upper[:-1], upper[-1:]
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANK_CHARS or not suit_text or suit_text not in SUIT_CHARS:
-        raise ValueError(f"{text!r} is not a card (rank A23456789TJQK then suit CDHS, e.g. '7H')")
+        raise FormatError(f"{_shown(text)} is not a card (rank A23456789TJQK then suit CDHS, e.g. '7H')")
     return make_card(RANK_CHARS.index(rank_text) + 1, SUIT_CHARS.index(suit_text))
+
+
+MAX_COPIES = 8  # copies of a deck a game file (wisp-game/1) or the lab may ask for: Spider's two, with room to spare
 
 
 @dataclass(frozen=True)
@@ -67,8 +87,8 @@ class Deck:
             raise ValueError(f"deck suits must be distinct letters of {SUIT_CHARS!r}, not {self.suits!r}")
         if not 1 <= self.top_rank <= 13:
             raise ValueError(f"the deck's top rank must be 1 (Ace) to 13 (King), not {self.top_rank}")
-        if self.copies < 1:
-            raise ValueError(f"the deck needs at least 1 copy, not {self.copies}")
+        if isinstance(self.copies, bool) or not isinstance(self.copies, int) or self.copies < 1:
+            raise ValueError(f"the deck needs at least 1 copy, not {self.copies!r}")
 
     def cards(self) -> list[Card]:
         """Every card of the deck in a fixed order: by copy, suit (as listed), then rank."""

@@ -84,13 +84,18 @@ def deal_position(spec: GameSpec, seed: int) -> Position:
 def daily_seed(date: _dt.date | str, game: str | GameSpec = "will-o-the-wisp", variant: str | None = None) -> int:
     """The deal number for a date: the first 8 bytes of SHA-256 of ``"game/variant/YYYY-MM-DD"``."""
     spec = get_game(game, variant)
-    day = parse_date(date) if isinstance(date, str) else date
+    day = parse_date(date)
     digest = hashlib.sha256(f"{spec.key}/{day.isoformat()}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
-def parse_date(text: str) -> _dt.date:
-    """Read ``YYYY-MM-DD`` (or ``today``), raising ``WispError`` with the bad text."""
+def parse_date(text: _dt.date | str) -> _dt.date:
+    """A day: a ``datetime.date`` (a ``datetime``'s date), ``YYYY-MM-DD`` or ``today``; anything else raises
+    ``WispError`` with the bad value."""
+    if isinstance(text, _dt.datetime):
+        return text.date()
+    if isinstance(text, _dt.date):
+        return text
     if text == "today":
         return _dt.date.today()
     if not isinstance(text, str) or not _DATE.fullmatch(text):

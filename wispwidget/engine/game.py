@@ -478,6 +478,8 @@ class Game:
             raise NoDestinationError(str(exc)) from None
         if isinstance(count, bool) or not isinstance(count, int):
             raise NoDestinationError(f"count must be a whole number, not {echo(count)}")
+        if not 1 <= count <= MAX_COUNT:
+            raise NoDestinationError(f"count must be from 1 to {MAX_COUNT}, not {echo(count)}")
         if self.is_won():
             raise NoDestinationError("the game is already won")
         if kind == STOCK:

@@ -75,8 +75,34 @@ def _where(text: str | bytes, token: str) -> str:
     return f"line {line} column {column}"
 
 
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_MAYBE_SURROGATE = re.compile(r"[\ud800-\udfff]|\\u[dD][89a-fA-F]")  # a raw one, or a \u escape of one
+
+
+def _no_lone_surrogate(text: str, where: str) -> None:
+    if bad := _SURROGATE.search(text):
+        raise FormatError(f"{where}: the text holds a lone surrogate (\\u{ord(bad[0]):04x}), which is not Unicode")
+
+
+def _unicode_only(document: Any) -> None:
+    """Refuse a string holding a lone surrogate (valid JSON, as ``"\\ud800"``, but not Unicode text), naming
+    its field."""
+    stack = [(document, "")]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _no_lone_surrogate(key, f"a field name in {where or 'the document'}")
+                stack.append((item, f"{where}.{key}" if where else key))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{i}]") for i, item in enumerate(value))
+        elif isinstance(value, str):
+            _no_lone_surrogate(value, where or "the document")
+
+
 def load_json(text: str | bytes) -> Any:
-    """Parse JSON strictly (no duplicate keys, no NaN or Infinity, no numbers too large to mean anything)."""
+    """Parse JSON strictly (no duplicate keys, no NaN or Infinity, no numbers too large to mean anything, no
+    lone surrogates)."""
     if len(text) > MAX_INPUT_BYTES:
         raise FormatError(f"the document is larger than {MAX_INPUT_BYTES // (1 << 20)} MiB")
     if isinstance(text, (bytes, bytearray)):  # UTF-8 only: json would also guess UTF-16 and UTF-32
@@ -85,8 +111,8 @@ def load_json(text: str | bytes) -> Any:
         except UnicodeDecodeError as exc:
             raise FormatError(f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant,
-                          parse_int=_int, parse_float=_float)
+        document = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant,
+                              parse_int=_int, parse_float=_float)
     except json.JSONDecodeError as exc:
         raise FormatError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except UnicodeDecodeError as exc:
@@ -101,6 +127,9 @@ def load_json(text: str | bytes) -> Any:
         raise FormatError(f"the number {echo(token)} at {_where(text, token)} is too large to be finite") from None
     except ValueError as exc:  # anything else json's number conversion refuses
         raise FormatError(f"not valid JSON: {echo(str(exc))}") from None
+    if _MAYBE_SURROGATE.search(text):  # only then walk the document
+        _unicode_only(document)
+    return document
 
 
 def dump_json(document: dict[str, Any], indent: int | None = None) -> str:

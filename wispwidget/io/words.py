@@ -34,7 +34,7 @@ def pile_words(location: str) -> str:
         return f"the {location}"
     if location == "tableau":
         return "the piles"
-    if len(location) >= 2 and location[0] in "tf" and location[1:].isdigit():
+    if len(location) >= 2 and location[0] in "tf" and location[1:].isdecimal():
         return ("pile " if location[0] == "t" else "foundation ") + str(int(location[1:]) + 1)
     return location
 
@@ -78,12 +78,12 @@ def moving_cards(game: Game, move: Move) -> list[Card]:
     """The cards ``move`` carries, bottom first, read from ``game`` before the move (empty if none)."""
     source = move.source
     try:
-        if source[0] == "t" and source[1:].isdigit():
+        if source[0] == "t" and source[1:].isdecimal():
             up = game.up[int(source[1:])]
             return list(up[-move.count:]) if 0 < move.count <= len(up) else []
         if source == "waste":
             return list(game.waste[-1:])
-        if source[0] == "f" and source[1:].isdigit():
+        if source[0] == "f" and source[1:].isdecimal():
             return list(game.foundations[int(source[1:])][-1:])
     except (IndexError, ValueError):
         return []
@@ -119,11 +119,11 @@ def move_words(move: Move | tuple, game: Game | None = None) -> str:
         what = card_words(cards[0])
     else:
         what = f"{card_words(cards[0])}–{card_words(cards[-1])} ({len(cards)} cards)"
-    if move.target[0] == "f":
+    if move.target.startswith("f"):  # startswith: a move from the view is named before the engine checks it
         where = f"to {pile_words(move.target)}"
-        return f"{what} {where}" if move.source[0] == "t" else f"{what} from {pile_words(move.source)} {where}"
+        return f"{what} {where}" if move.source.startswith("t") else f"{what} from {pile_words(move.source)} {where}"
     where = f"to {pile_words(move.target)}"
-    pile = int(move.target[1:]) if move.target[0] == "t" and move.target[1:].isdigit() else None
+    pile = int(move.target[1:]) if move.target.startswith("t") and move.target[1:].isdecimal() else None
     if game is not None and pile is not None and pile < len(game.up):
         below = game.up[pile]
         where = f"onto {card_words(below[-1])} on {pile_words(move.target)}" if below else \
@@ -131,14 +131,21 @@ def move_words(move: Move | tuple, game: Game | None = None) -> str:
     return f"{what} from {pile_words(move.source)} {where}"
 
 
-_WHERE = re.compile(r"^(?:t\d+|f\d+|waste|stock) to (?:t\d+|f\d+|waste|stock|tableau|'[^']*'|\S+): ")
-_RANGE = re.compile(r"\b([tf])(\d+)\.\.\1(\d+)\b")
-_PILE = re.compile(r"\b(?:pile |foundation )?([tf])(\d+)\b")
+_INDEX = "(0|[1-9][0-9]*)"  # as parse_location reads it: ASCII digits, no leading zero ("t07" is no pile 8)
+_WHERE = re.compile(r"^(?:t\d+|f\d+|waste|stock|tableau) to (?:t\d+|f\d+|waste|stock|tableau|'[^']*'|\S+): ")
+_RANGE = re.compile(rf"\b(?:(?:piles|foundations) )?([tf]){_INDEX}\.\.\1([0-9]+|N)\b")  # "piles t0..t6", "f0..f7"
+_KINDS = {"t": "piles", "f": "foundations"}
+_PILE = re.compile(rf"\b(?:pile |foundation )?([tf]){_INDEX}\b")
 _CARD = re.compile(rf"\b([{RANK_CHARS}])([{SUIT_CHARS}])\b")
 
 
 def _pile(match: re.Match) -> str:
     return pile_words(match.group(1) + match.group(2))
+
+
+def _range(match: re.Match) -> str:
+    kind, first, last = match.groups()
+    return f"{_KINDS[kind]} {int(first) + 1} to {last if last == 'N' else int(last) + 1}"
 
 
 def sentence(text: str) -> str:
@@ -156,10 +163,11 @@ def refusal(text: str) -> str:
     "t0 to t5: 9H does not go on 3C (it goes only on a 10)" → "9♥ does not go on 3♣ (it goes only on a 10)."
     """
     text = _WHERE.sub("", str(text).strip())
-    text = _RANGE.sub(lambda m: f"{int(m.group(2)) + 1} to {int(m.group(3)) + 1}", text)
+    text = _RANGE.sub(_range, text)
     text = _PILE.sub(_pile, text)
     text = _CARD.sub(lambda m: card_words(m.group(1) + m.group(2)), text)
     text = text.replace("'tableau'", "the piles").replace("'waste'", "the waste").replace("'stock'", "the stock")
+    text = text.replace(", waste, stock, tableau)", ", the waste, the stock)")  # parse_location's list of places
     return sentence(text)
 
 

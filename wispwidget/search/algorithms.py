@@ -21,8 +21,11 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
+from ..errors import WispError
+from ..limits import echo
 from .node import NO_OBSERVER, Node, SearchObserver
 from .problem import HEURISTICS, PRUNING_RULES, Heuristic, SearchProblem
+from .solver import position_of
 from .trace import Trace
 
 DEFAULT_MAX_EXPANSIONS = 200_000
@@ -258,8 +261,16 @@ def best_first(problem: SearchProblem, f: Callable[[Node], float], h: Heuristic 
     return run.result(None, exhausted=not frontier)
 
 
+class SearchOptionError(WispError, ValueError):
+    """An algorithm or heuristic that the teaching searches do not know (or an algorithm that uses none)."""
+
+
 def _heuristic(heuristic: str | Heuristic) -> Heuristic:
-    return HEURISTICS[heuristic] if isinstance(heuristic, str) else heuristic
+    if not isinstance(heuristic, str):
+        return heuristic
+    if heuristic not in HEURISTICS:
+        raise SearchOptionError(f"unknown heuristic {echo(heuristic)}; known: {', '.join(HEURISTICS)}")
+    return HEURISTICS[heuristic]
 
 
 def _h_name(heuristic: str | Heuristic) -> str:
@@ -309,6 +320,13 @@ DEFAULT_HEURISTIC = {"greedy": "disorder", "astar": "cards-left", "weighted-asta
 TRACE_MAX_EXPANSIONS = 20_000
 
 
+def algorithm_named(name: object) -> Callable[..., SearchResult]:
+    """The search called ``name``, one of ``ALGORITHMS``; ``SearchOptionError`` for any other name."""
+    if not isinstance(name, str) or name not in ALGORITHMS:
+        raise SearchOptionError(f"unknown algorithm {echo(name)}; known: {', '.join(ALGORITHMS)}")
+    return ALGORITHMS[name]
+
+
 def trace(position: Position | Game, algorithm: str = "bfs", heuristic: str | None = None, *,
           dedupe: bool | None = None, pruning: Any = None, ordering: bool = False,
           max_expansions: int = TRACE_MAX_EXPANSIONS, **switches: Any) -> SearchResult:
@@ -318,14 +336,13 @@ def trace(position: Position | Game, algorithm: str = "bfs", heuristic: str | No
     (informed searches only). Switches: ``dedupe`` (duplicate detection),
     ``pruning`` (the rule names to apply, all by default, or a dict of rule ->
     bool), ``ordering`` (most promising move first), ``max_expansions``, and the
-    algorithm's own (``depth_limit`` / ``limit``, ``max_depth``, ``weight``).
+    algorithm's own (``depth_limit`` / ``limit``, ``max_depth``, ``weight``). Anything but a ``Game`` or a
+    ``Position`` raises ``WispError``; an unknown algorithm or heuristic, ``SearchOptionError``.
     """
-    if isinstance(position, Game):
-        position = position.position()
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"unknown algorithm {algorithm!r}; known: {', '.join(ALGORITHMS)}")
+    position = position_of(position, "trace")
+    search = algorithm_named(algorithm)
     if heuristic is not None and algorithm not in INFORMED:
-        raise ValueError(f"{algorithm} uses no heuristic")
+        raise SearchOptionError(f"{algorithm} uses no heuristic")
     if isinstance(pruning, dict):
         pruning = {rule for rule, on in pruning.items() if on}
     problem = SearchProblem(position, pruning=frozenset(PRUNING_RULES if pruning is None else pruning),
@@ -337,7 +354,7 @@ def trace(position: Position | Game, algorithm: str = "bfs", heuristic: str | No
         kwargs.setdefault("limit", kwargs.pop("depth_limit", 50))
     if algorithm in INFORMED:
         kwargs["heuristic"] = heuristic or DEFAULT_HEURISTIC[algorithm]
-    result = ALGORITHMS[algorithm](problem, **kwargs)
+    result = search(problem, **kwargs)
     assert result.trace is not None
     result.trace.options.update({"pruning": sorted(problem.pruning), "ordering": ordering,
                                  "max_expansions": max_expansions, "algorithm": algorithm})

@@ -19,6 +19,7 @@ from ..engine.game import Game
 from ..engine.move import Move
 from ..errors import WispError
 from ..io.words import advice, move_phrase, positions_words, sentence
+from ..limits import check_max_positions, check_time_limit, echo
 from .lines import shortened
 from .planner import PlannerUnavailable, plan
 from .players import InformationSet
@@ -109,8 +110,8 @@ class Hinter:
     """Gives hints for one game, remembering the last winning line it found."""
 
     def __init__(self, max_positions: int = HINT_POSITIONS, time_limit: float | None = None) -> None:
-        self.max_positions = max_positions
-        self.time_limit = time_limit
+        self.max_positions = check_max_positions(max_positions)
+        self.time_limit = check_time_limit(time_limit)
         self._line: dict[tuple, Move] = {}
 
     def known_move(self, game: Game) -> Move | None:
@@ -122,7 +123,10 @@ class Hinter:
         return game.key() in self._line
 
     def hint(self, game: Game, cancel=None, avoid: Iterable[tuple] = ()) -> Hint:
-        """The next move of a winning line from the game's position, or a labelled suggestion."""
+        """The next move of a winning line from the game's position, or a labelled suggestion; ``WispError`` when
+        ``game`` is not a ``Game``."""
+        if not isinstance(game, Game):
+            raise WispError(f"a hint needs a Game (Game.from_position makes one from a Position), not {echo(game)}")
         if game.is_won():
             return Hint(None, "won", 0, "The game is won.")
         move = self.known_move(game)

@@ -99,6 +99,16 @@ class BudgetTooLarge(WispError, ValueError):
     """``max_positions`` could need more memory than the machine has: refused before the search starts."""
 
 
+def position_of(value: object, what: str) -> Position:
+    """The position of a ``Game`` (its current one) or a ``Position``; anything else raises ``WispError``
+    saying that ``what`` (``"solve"``, ``"trace"``, ...) needs one."""
+    if isinstance(value, Game):
+        return value.position()
+    if not isinstance(value, Position):
+        raise WispError(f"{what} needs a Game or a Position, not {echo(value)}")
+    return value
+
+
 def solve(position: Position | Game, max_positions: int = DEFAULT_MAX_POSITIONS, time_limit: float | None = None,
           *, cancel: CancelToken | None = None, transpositions: bool = True, ordering: bool = True,
           dominance: bool = True, engine: str = "auto", strategy: native.Strategy | None = None) -> SolveResult:
@@ -112,10 +122,10 @@ def solve(position: Position | Game, max_positions: int = DEFAULT_MAX_POSITIONS,
     ``python`` (anything else raises ``UnknownEngineError``); ``auto`` uses the C core where it can take
     the game and says in ``SolveResult.engine_note`` why it did not. ``strategy`` replaces the C core's
     tuned search settings (``native.default_strategy``), for experiments; the Python search ignores it.
-    A budget that could need more memory than is available raises ``BudgetTooLarge`` before any search.
+    A budget that could need more memory than is available raises ``BudgetTooLarge`` before any search, and
+    anything but a ``Game`` or a ``Position`` raises ``WispError``.
     """
-    if isinstance(position, Game):
-        position = position.position()
+    position = position_of(position, "solve")
     if engine not in ENGINES:
         raise UnknownEngineError(f"unknown solver engine {echo(engine)} (one of {', '.join(ENGINES)})")
     max_positions = check_max_positions(max_positions)

@@ -8,9 +8,9 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.position import Position
-from ..search.algorithms import ALGORITHMS
+from ..search.algorithms import algorithm_named
 from ..search.problem import SearchProblem
-from ..search.solver import solve
+from ..search.solver import position_of, solve
 
 COLUMNS = ("algorithm", "solved", "length", "expanded", "generated", "seconds", "memory")
 
@@ -69,22 +69,21 @@ def compare(position: Position | Game, algorithms: list[str] | None = None, *, m
 
     The switches are ``wispwidget.trace``'s defaults (pruning on, ``ordering`` off), so each row counts what the
     trace view of the same search shows. ``memory`` is the most nodes held at once (for the tuned solver: stored
-    positions). ``timings=False`` blanks the seconds, for reproducible output.
+    positions). ``timings=False`` blanks the seconds, for reproducible output. Anything but a ``Game`` or a
+    ``Position`` raises ``WispError``; an unknown algorithm, ``SearchOptionError`` (before any search runs).
     """
-    if isinstance(position, Game):
-        position = position.position()
+    position = position_of(position, "compare")
     names = algorithms or ["bfs", "dfs", "iddfs", "greedy", "astar", "weighted-astar"]
+    searches = [algorithm_named(name) for name in names]
     rows = []
-    for name in names:
-        if name not in ALGORITHMS:
-            raise ValueError(f"unknown algorithm {name!r}; known: {', '.join(ALGORITHMS)}")
+    for name, search in zip(names, searches):
         problem = SearchProblem(position, ordering=ordering)
         options: dict[str, Any] = {"max_expansions": max_expansions}
         if name in ("astar", "greedy", "weighted-astar"):
             options["heuristic"] = heuristic if name == "astar" else "disorder"
         if name != "iddfs":
             options["dedupe"] = dedupe
-        result = ALGORITHMS[name](problem, **options)
+        result = search(problem, **options)
         rows.append({"algorithm": name, "solved": result.solved, "length": result.length,
                      "expanded": result.expanded, "generated": result.generated,
                      "seconds": result.seconds if timings else None, "memory": result.peak_nodes})
