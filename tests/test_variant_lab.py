@@ -206,6 +206,66 @@ def test_invalid_controls_say_why_and_do_not_study():
     assert lab.study() is None and lab.status.startswith("Not a game")
 
 
+@pytest.mark.parametrize("copies", [10**9, 9, 0, -1, 1.5, "2"])
+def test_a_deck_of_more_copies_than_wisp_game_holds_is_refused_at_once(copies):
+    """copies=10**9 built a list of twelve billion cards in the kernel; 9 made a variant its JSON cannot hold."""
+    lab = VariantLabWidget("mini-wisp")
+    lab.controls = {**lab.controls, "copies": copies}
+    assert "1 to 8 copies" in lab.variant["error"] or "whole number" in lab.variant["error"]
+    with pytest.raises(ValueError):
+        lab.spec  # noqa: B018
+
+
+def test_every_variant_the_lab_makes_saves_and_loads_back():
+    lab = VariantLabWidget("mini-wisp")
+    lab.set(copies=8)
+    assert read_game(lab.to_json()) == lab.spec
+
+
+@pytest.mark.parametrize(("setting", "value", "words"), [
+    ("first_seed", 2**64 - 2, "The last deal is a whole number from 0 to"),
+    ("first_seed", -1, "The first deal is a whole number"), ("max_positions", 0, "The search budget must be"),
+    ("max_positions", 10**100, "The search budget must be at most 50,000,000"),
+    ("deals", 10**100, "Deals must be from 1 to 100,000"), ("deals", 0, "Deals must be from 1 to 100,000"),
+])
+def test_study_settings_out_of_range_are_refused_in_one_sentence(setting, value, words):
+    """Before: the study's error was dropped and the lab said "Studying…" for ever; deals=10**100 raised an
+    OverflowError out of the message handler; deals=0 reported "0 deals, every deal settled"."""
+    lab = VariantLabWidget("mini-wisp", deals=3, max_positions=2_000)
+    lab.first_seed = value if setting == "first_seed" else 1
+    if setting != "first_seed":
+        lab.set_trait(setting, value)
+    with pytest.raises(ww.WispError, match=f"^{words}"):
+        lab.study()
+    lab._on_front_end_message(None, {"type": "study"}, None)
+    assert lab.status.startswith(words) and lab.status.endswith(".") and "\n" not in lab.status
+    assert not lab.progress.get("running") and lab.results == {}
+
+
+def test_a_study_that_fails_says_so_and_stops_running(monkeypatch):
+    module = sys.modules[VariantLabWidget.__module__]
+
+    class Failing(HeldStudy):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.result, self.error = None, RuntimeError("the solver fell over")
+
+    monkeypatch.setattr(module, "BackgroundStudy", Failing)
+    lab = VariantLabWidget("mini-wisp", deals=2, max_positions=2_000)
+    lab.study()
+    Failing.made[-1].finish()
+    assert lab.status == "The study failed: The solver fell over."
+    assert lab.progress["running"] is False
+
+
+def test_a_request_the_lab_does_not_know_is_refused_in_words():
+    lab = VariantLabWidget("mini-wisp")
+    for content in ({"type": "unknown"}, {"type": ["study"]}, {}):
+        lab.status = ""
+        lab._on_front_end_message(None, content, None)
+        assert lab.status == "Refused a request the lab does not know."
+
+
 def test_play_this_variant_registers_it_and_opens_a_table():
     lab = VariantLabWidget("mini-wisp")
     lab.set(empty_pile="top-rank-only")

@@ -201,8 +201,13 @@ def until(kernel, expression: str, check, timeout: float = 60.0):
 
 
 def settled(page, timeout: float = 5_000) -> None:
-    """Wait until no card of any table is in flight (the view marks moving tables with data-moving)."""
-    page.wait_for_function("() => !document.querySelector('.ww-root[data-moving]')", timeout=timeout)
+    """Wait until no card of any table is in flight (the view marks moving tables with data-moving), in the page
+    and in every shadow root (marimo draws each widget in one)."""
+    page.wait_for_function("""() => {
+      const moving = (scope) => scope.querySelector('.ww-root[data-moving]') ||
+        [...scope.querySelectorAll('*')].some((n) => n.shadowRoot && moving(n.shadowRoot));
+      return !moving(document);
+    }""", timeout=timeout)
 
 
 @contextmanager

@@ -12,7 +12,7 @@ import re
 from enum import Enum
 from typing import Any
 
-from ..cards import Deck
+from ..cards import MAX_COPIES, Deck
 from ..errors import FormatError
 from ..games.spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
 from .formats import _format, _kind, _list, _object, _string, dump_json, load_json
@@ -55,7 +55,7 @@ def game_from_dict(doc: Any) -> GameSpec:
     suits = _string(deck_doc["suits"], "deck.suits")
     try:
         deck = Deck(suits=suits, top_rank=_whole(deck_doc["top_rank"], "deck.top_rank", 1, 13),
-                    copies=_whole(deck_doc["copies"], "deck.copies", 1, 8))
+                    copies=_whole(deck_doc["copies"], "deck.copies", 1, MAX_COPIES))
     except ValueError as exc:
         raise FormatError(f"deck: {exc}") from None
     piles = _list(doc["layout"], "layout")

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import RANK_CHARS, SUIT_CHARS, Deck
+from ..cards import MAX_COPIES, RANK_CHARS, SUIT_CHARS, Deck
 from ..engine.dealing import deal_position
 from ..games.catalogue import CATALOGUE, get_game
 from ..games.soundness import Soundness
@@ -97,6 +97,8 @@ def make_variant(base: str | GameSpec = "will-o-the-wisp", **changes: Any) -> Ga
         raise ValueError("the deck needs at least one suit")
     if any(s not in SUIT_CHARS for s in suits) or len(set(suits)) != len(suits):
         raise ValueError(f"suits must be distinct letters of CDHS, not {values['suits']!r}")
+    if not 1 <= values["copies"] <= MAX_COPIES:  # the engine takes more; a file (wisp-game/1) holds no more
+        raise ValueError(f"the deck is 1 to {MAX_COPIES} copies of its cards, not {values['copies']}")
     deck = Deck(suits=suits, top_rank=values["top_rank"], copies=values["copies"])
     if any(k in changes for k in ("piles", "face_down", "face_up")):
         if not 1 <= values["piles"] <= MAX_PILES:

@@ -18,7 +18,8 @@ from ..engine.dealing import check_seed, daily_seed, deal_position, parse_date
 from ..errors import WispError
 from ..games.catalogue import get_game
 from ..games.spec import GameSpec
-from ..search.solver import solve
+from ..limits import MAX_SEED
+from ..search.solver import CancelToken, solve
 
 CATALOGUE_FILE = Path(__file__).resolve().parent.parent / "data" / "winnable.json"
 LIVE_POSITIONS = 250_000
@@ -44,8 +45,10 @@ def proved_seeds(key: str) -> tuple[int, ...]:
     return tuple(sorted(_catalogue()["games"].get(key, [])))
 
 
-def winnable_seed(game: str | GameSpec, seed: int = 1, variant: str | None = None) -> int:
-    """The first deal number at or after ``seed`` that the solver proved winnable."""
+def winnable_seed(game: str | GameSpec, seed: int = 1, variant: str | None = None, *,
+                  cancel: CancelToken | None = None) -> int:
+    """The first deal number at or after ``seed`` that the solver proved winnable; ``cancel`` stops a search past
+    the catalogue at once (``WispError``)."""
     spec = get_game(game, variant)
     seed = check_seed(seed)
     deals = catalogue_range()
@@ -55,27 +58,35 @@ def winnable_seed(game: str | GameSpec, seed: int = 1, variant: str | None = Non
         if at < len(known):
             return known[at]
         seed = deals.stop
-    return _live(spec, seed)
+    return _live(spec, seed, cancel)
 
 
-def _live(spec: GameSpec, seed: int) -> int:
-    """Prove deals from ``seed`` on, one by one, for at most LIVE_TRIES deals or LIVE_SECONDS."""
+def _live(spec: GameSpec, seed: int, cancel: CancelToken | None = None) -> int:
+    """Prove deals from ``seed`` on, one by one, for at most LIVE_TRIES deals or LIVE_SECONDS, and never past the
+    last deal number (``MAX_SEED``)."""
     started = time.monotonic()
-    for candidate in range(seed, seed + LIVE_TRIES):
+    candidates = range(seed, min(seed + LIVE_TRIES, MAX_SEED + 1))
+    for candidate in candidates:
         left = LIVE_SECONDS - (time.monotonic() - started)
         if left <= 0:
             raise WispError(f"no deal of {spec.key} from {seed} to {candidate - 1} could be proved winnable within "
                             f"{LIVE_SECONDS:.0f} s; try another deal number, or play without --winnable")
-        if solve(deal_position(spec, candidate), LIVE_POSITIONS, left).result == "won":
+        if solve(deal_position(spec, candidate), LIVE_POSITIONS, left, cancel=cancel).result == "won":
             return candidate
-    raise WispError(f"no deal of {spec.key} from {seed} to {seed + LIVE_TRIES - 1} was proved winnable")
+        if cancel is not None and cancel.cancelled:
+            raise WispError(f"the search for a winnable deal of {spec.key} was stopped at deal {candidate}")
+    if candidates[-1] == MAX_SEED:
+        raise WispError(f"no deal of {spec.key} from {seed} to the last deal number ({MAX_SEED}) was proved "
+                        "winnable; try a smaller deal number")
+    raise WispError(f"no deal of {spec.key} from {seed} to {candidates[-1]} was proved winnable")
 
 
-def daily_deal_seed(date: _dt.date | str, game: str | GameSpec = "will-o-the-wisp", variant: str | None = None) -> int:
+def daily_deal_seed(date: _dt.date | str, game: str | GameSpec = "will-o-the-wisp", variant: str | None = None, *,
+                    cancel: CancelToken | None = None) -> int:
     """The daily deal: a proved-winnable deal number chosen from the date (the same for everyone)."""
     spec = get_game(game, variant)
-    day = parse_date(date) if isinstance(date, str) else date
+    day = parse_date(date)
     known = proved_seeds(spec.key)
     if known:
         return known[daily_seed(day, spec) % len(known)]
-    return winnable_seed(spec, daily_seed(day, spec) % 1_000_000 + 1)
+    return winnable_seed(spec, daily_seed(day, spec) % 1_000_000 + 1, cancel=cancel)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ..api import new_game
+from ..api import check_flag, new_game
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
@@ -39,7 +39,7 @@ from ..io.words import (
     seconds_words,
     sentence,
 )
-from ..limits import check_max_positions, check_time_limit
+from ..limits import check_max_positions, check_seed, check_time_limit, echo
 from ..search.hints import HINT_POSITIONS, Hint, Hinter
 from ..search.lines import shortened
 from ..search.planner import PlanSettings
@@ -48,9 +48,9 @@ from ..search.solver import SolveResult, solve
 from ..studies.review import TRY_LARGER, checks_expected
 from ..studies.review import review as run_review
 from ..studies.variant_study import menu_label
-from ..studies.winnable import catalogue_range, proved_seeds
+from ..studies.winnable import catalogue_range, daily_deal_seed, proved_seeds, winnable_seed
 from .jobs import Job, JobRunner
-from .protocol import ProtocolError, Request, parse_request
+from .protocol import MAX_SPEED, ProtocolError, Request, parse_request, speed_in_range
 from .public_state import public_state
 from .stats import StatsStore
 
@@ -88,6 +88,26 @@ def start_of(game: Game) -> Position:
     return start
 
 
+def check_speed(value: object) -> float:
+    """A replay speed: moves a second, above 0 and at most the protocol's ``MAX_SPEED``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not speed_in_range(value):
+        raise WispError(f"the replay speed is a number of moves a second above 0 and at most {MAX_SPEED:g}, "
+                        f"not {echo(value)}")
+    return float(value)
+
+
+def check_interval(value: object) -> float | None:
+    """Seconds between the moves Solve or Watch plays: None (the replay speed's) or 0 to ``MOST_INTERVAL``."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MOST_INTERVAL:
+        raise WispError(f"the interval is a number of seconds from 0 to {MOST_INTERVAL:g}, not {echo(value)}")
+    return float(value)
+
+
+MOST_INTERVAL = 60.0  # a minute between moves: slower is no replay
+
+
 class TableController:
     """A table's state and behaviour. ``publish`` receives every trait's value after each change."""
 
@@ -97,12 +117,12 @@ class TableController:
                  stats: StatsStore | None = None) -> None:
         self.lock = threading.RLock()
         self.jobs = JobRunner(on_change=self._jobs_changed, on_error=self._job_failed)
-        self.auto_verdict = auto_verdict
-        self.verdict_positions = verdict_positions
+        self.auto_verdict = check_flag(auto_verdict, "auto_verdict")
+        self.verdict_positions = check_max_positions(verdict_positions, "verdict_positions")
         self.review_positions = REVIEW_POSITIONS  # each check of the Review button (w.review_positions sets it)
-        self.reveal = reveal
-        self.winnable = winnable
-        self.replay_speed = float(replay_speed)
+        self.reveal = check_flag(reveal, "reveal")
+        self.winnable = check_flag(winnable, "winnable")
+        self.replay_speed = check_speed(replay_speed)
         self.store = stats or StatsStore()
         self.version = 0
         self.message: dict[str, Any] = {}
@@ -229,17 +249,18 @@ class TableController:
             same = self.game.spec
             spec = get_game(same.game if game is None else game,
                             variant if variant is not None else (None if game is not None else same.variant))
-            if winnable is not None:
-                self.winnable = bool(winnable)
             # each game counts its own deals: Black Widow after Will o' the Wisp deal 2 is Black Widow deal 1
-            chosen = seed if seed is not None else self.last_seeds.get(spec.key, 0) + 1
+            chosen = check_seed(seed) if seed is not None else self.last_seeds.get(spec.key, 0) + 1
+            if winnable is not None:  # (once the request is known to be good: a refused one changes nothing)
+                self.winnable = check_flag(winnable, "winnable")
             if not self.winnable or self._catalogue_knows(spec, chosen):
                 dealt = new_game(spec, chosen, winnable=self.winnable)
                 self._start(dealt.game, dealt.seed, f"{game_label(spec)}, deal {dealt.seed}.")
                 return None
             self.say(f"Looking for a deal of {game_label(spec)} the solver can prove winnable…", "info")
             job = self.jobs.start("winnable", "Proving a deal winnable…",
-                                  lambda job: new_game(spec, chosen, winnable=True), self._dealt)
+                                  lambda job: new_game(spec, winnable_seed(spec, chosen, cancel=job.token)),
+                                  self._dealt)
             self._publish()
         if wait:
             job.wait()
@@ -256,7 +277,8 @@ class TableController:
                 dealt = new_game(spec, daily=day)
                 self._start(dealt.game, dealt.seed, f"Daily deal: {game_label(spec)}, deal {dealt.seed}.")
                 return None
-            job = self.jobs.start("winnable", "Finding the daily deal…", lambda job: new_game(spec, daily=day),
+            job = self.jobs.start("winnable", "Finding the daily deal…",
+                                  lambda job: new_game(spec, daily_deal_seed(day, spec, cancel=job.token)),
                                   lambda job, dealt: self._dealt(job, dealt, "Daily deal: "))
         if wait:
             job.wait()
@@ -359,7 +381,8 @@ class TableController:
                     if not self.assisted:  # a win with hints counts, but sets no best time
                         self.stats = self.store.won(game.spec.key, None if self.hints else seconds)
             moves, seconds = self.win_summary["moves"], self.win_summary["seconds"]
-            self.say(f"You won in {plural(moves, 'move')} and {seconds_words(seconds)}! Every card is home."
+            took = "under a second" if seconds < 1 else seconds_words(seconds)  # not "0 s"
+            self.say(f"You won in {plural(moves, 'move')} and {took}! Every card is home."
                      if not self.assisted else f"Won in {plural(moves, 'move')}: every card is home.", "win")
         elif stuck:
             self.say(f"{announce} {NO_MOVE_LEFT}" if announce else NO_MOVE_LEFT, "info")
@@ -543,6 +566,7 @@ class TableController:
 
     def solve(self, animate: bool = True, interval: float | None = None) -> Job | None:
         """Find a winning line in the background and play it at ``replay_speed`` (or one move per ``interval``)."""
+        interval = check_interval(interval)
         with self.lock:
             if self.game.is_won():
                 self.say(ALREADY_WON, "info")
@@ -598,6 +622,7 @@ class TableController:
         away; a plan that ends by showing one is played to its end) or reaches the move limit, and when someone
         moves or ``stop()`` is called.
         """
+        interval = check_interval(interval)
         if player not in PLAYERS:
             raise WispError(f"unknown player {player!r} (one of {', '.join(PLAYERS)})")
         with self.lock:
@@ -704,7 +729,7 @@ class TableController:
         """What to do when a review from the table was not settled within ``budget``."""
         if budget < REVIEW_MOST:
             more = min(budget * REVIEW_AGAIN, REVIEW_MOST)
-            return f" Press Review again to search longer ({more:,} positions)."
+            return f" Press Review again to search {more / budget:g} times longer."
         return " That is the most Review searches from the table, so which of these moves lost the game stays open."
 
     def _learn_review(self, start: Position, moves: list[Move], result: Any) -> None:
@@ -747,11 +772,10 @@ class TableController:
         better = result.better[0]
         self._show_review_move(better, sentence(f"{move_phrase(better, self.game)} keeps a win"))
         # a few lines under the table: the moves that may have lost it, in words, are in the result w.review() returns
-        when = f"after move {first - 1}" if first > 1 else "at the start"
-        self.say(f"Review could not settle which move lost the game ({budget:,} positions per position checked). "
-                 f"It could still be won {when} (proved): the table is back at the last position proved winnable "
-                 f"(Redo replays the moves played), and {self._shown_by(better, 'arrow')} shows a move that keeps a "
-                 f"win.{self._review_longer(budget)}", "info")
+        when = f"After move {first - 1}" if first > 1 else "At the start"
+        self.say(f"Review could not tell which move lost the game. {when} it could still be won: the table is "
+                 f"back there (Redo replays your moves), and {self._shown_by(better, 'arrow')} shows a move that "
+                 f"keeps a win.{self._review_longer(budget)}", "info")
 
     def _show_losing_move(self, moves: list[Move], result: Any) -> None:
         """Back to the position before the losing move (the moves after it stay to Redo); highlight a better one."""
@@ -821,12 +845,13 @@ class TableController:
             self._publish()
 
     def set_speed(self, value: float) -> None:
-        """Moves per second for Solve and Watch (a running replay picks it up at its next move)."""
-        if not value > 0:
-            raise WispError(f"the replay speed must be above 0, not {value!r}")
+        """Moves per second for Solve and Watch (a running replay picks it up at its next move); a speed out of
+        range is refused and the synced value stays the one in use."""
         with self.lock:
-            self.replay_speed = float(value)
-            self._publish()
+            try:
+                self.replay_speed = check_speed(value)
+            finally:
+                self._publish()
 
     # -- messages from the view ------------------------------------------------------------------------------
 
@@ -897,8 +922,12 @@ class TableController:
 
     def _job_failed(self, job: Job, exc: BaseException) -> None:
         with self.lock:
-            reason = refusal(str(exc)) if isinstance(exc, WispError) else sentence(str(exc) or type(exc).__name__)
-            self.say(f"{job.label.rstrip('…')} failed: {reason}", "error")
+            if isinstance(exc, WispError):  # a refusal: its own sentence says it ("no deal ... was proved winnable")
+                self.say(refusal(str(exc)), "error")
+            else:  # "Something went wrong while the no-peek player is playing: ..."
+                doing = job.label.rstrip("…")
+                self.say(f"Something went wrong while {doing[:1].lower()}{doing[1:]}: "
+                         f"{sentence(str(exc) or type(exc).__name__)}", "error")
             self._publish()
 
     def _jobs_changed(self) -> None:

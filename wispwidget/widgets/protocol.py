@@ -19,7 +19,14 @@ import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar, Union
 
+from ..engine.move import MAX_COUNT
+
 MAX_SPEED = 60.0
+
+
+def speed_in_range(value: float) -> bool:
+    """Whether ``value`` moves a second is a replay speed: above 0, at most ``MAX_SPEED``."""
+    return 0 < value <= MAX_SPEED
 
 
 @dataclass(frozen=True)
@@ -290,9 +297,9 @@ def parse_request(message: Any) -> Request:
     for key, field in by_wire.items():
         if field.name not in values and is_required(field):
             raise ProtocolError(f"{kind}: missing field {key!r}")
-    if values.get("count") is not None and values["count"] < 1:
-        raise ProtocolError(f"{kind}: count must be at least 1")
-    if kind == "speed" and not 0 < values["value"] <= MAX_SPEED:
+    if values.get("count") is not None and not 1 <= values["count"] <= MAX_COUNT:
+        raise ProtocolError(f"{kind}: count must be from 1 to {MAX_COUNT}")
+    if kind == "speed" and not speed_in_range(values["value"]):
         raise ProtocolError(f"speed: value must be above 0 and at most {MAX_SPEED:g} moves a second")
     if kind == "new_deal" and values.get("seed") is not None and values["seed"] < 0:
         raise ProtocolError("new_deal: seed must be 0 or more")

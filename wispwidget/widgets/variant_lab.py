@@ -21,6 +21,7 @@ from ..games.catalogue import CATALOGUE, get_game, register
 from ..games.spec import GameSpec
 from ..io.game_format import read_game, write_game
 from ..io.words import game_label, sentence
+from ..limits import check_int, check_max_positions, check_seed
 from ..studies.variant_study import (
     BackgroundStudy,
     StudyResult,
@@ -36,6 +37,7 @@ from .table import TableWidget
 STATIC = Path(__file__).resolve().parent.parent / "static"
 DEFAULT_DEALS = 20
 DEFAULT_POSITIONS = 20_000
+MAX_LAB_DEALS = 100_000  # a study the lab runs on its thread (Cancel stops it); more is the command line's
 
 
 BASE_UNSETTLED = ("Most of the base game's deals were not settled, though, so the two cannot be compared yet: "
@@ -121,7 +123,7 @@ class VariantLabWidget(anywidget.AnyWidget):
                 self._say(f"Not a game: {exc}")
                 return None
             generation = self._generation
-            seeds = range(self.first_seed, self.first_seed + self.deals)
+            seeds = self._seeds()
             settings = (tuple(seeds), self.max_positions)
             base_done = self._base_results.get(settings)
             todo = [("variant", spec)] if base_done is not None else [("base", self.base), ("variant", spec)]
@@ -133,6 +135,14 @@ class VariantLabWidget(anywidget.AnyWidget):
             self.wait(timeout)
         return self.last_result if wait else None
 
+    def _seeds(self) -> range:
+        """The deals a study takes, from the settings; ``LimitError`` in one sentence when they are out of range."""
+        deals = check_int(self.deals, "Deals", 1, MAX_LAB_DEALS, "a lab's study; the command line takes more")
+        check_max_positions(self.max_positions, "The search budget")
+        first = check_seed(self.first_seed, "The first deal")
+        check_seed(first + deals - 1, "The last deal")
+        return range(first, first + deals)
+
     def _run(self, todo, seeds, generation, settings, total: int, offset: int) -> None:
         which, spec = todo[0]
 
@@ -142,10 +152,11 @@ class VariantLabWidget(anywidget.AnyWidget):
 
         def finished(job: BackgroundStudy) -> None:
             with self._lock:
-                if generation != self._generation or job.result is None:
+                if generation != self._generation:
                     return  # the controls changed (or it was cancelled): the result no longer applies
-                if job.error is not None:
-                    self._say(f"The study failed: {job.error}")
+                if job.error is not None or job.result is None:
+                    self.progress = {"running": False, "done": 0, "total": 0, "which": ""}
+                    self._say(f"The study failed: {sentence(str(job.error or 'it ended with no result'))}")
                     return
                 result = job.result
                 if result.cancelled:
@@ -351,8 +362,12 @@ class VariantLabWidget(anywidget.AnyWidget):
             elif kind == "save":
                 self._say("The variant is in the box below as wisp-game/1 JSON (and on the clipboard, if the "
                           "browser allows): keep it in a file; Load JSON reads it back.")
+            else:
+                self._say("Refused a request the lab does not know.")
         except (WispError, ValueError) as exc:
             self._say(sentence(str(exc)))
+        except Exception as exc:  # a bug must become a sentence, never an exception in the kernel
+            self._say(f"Something went wrong: {sentence(str(exc) or type(exc).__name__)}")
 
 
 def variant_lab(game: str | GameSpec = "will-o-the-wisp", variant: str | None = None, **kwargs: Any
