@@ -377,44 +377,6 @@ def test_a_cell_too_narrow_for_ten_piles_scrolls_sideways_to_the_last_one(lab):
         narrow(page, 1400)  # the side panel closed again, as the tests after this one expect
 
 
-def ring_pixels(page) -> list[tuple[int, int, int]]:
-    """The colours a person sees just inside the table's left edge, a third of the way down, and at its top."""
-    import io
-
-    from PIL import Image
-
-    box = page.locator(".ww-root").first.bounding_box()
-    shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
-    x, y = int(box["x"]) + 1, int(box["y"] + box["height"] / 3)
-    return [shot.getpixel((x, y)), shot.getpixel((int(box["x"] + box["width"] / 2), int(box["y"]) + 1))]
-
-
-def test_tabbed_into_the_table_shows_its_ring_its_cursor_and_its_keys(lab):
-    """A keyboard player's first sight of the table: a ring the notebook's output box does not cut off (before:
-    drawn outside the table and clipped), the cursor on pile 1 at once, and the keys named."""
-    page, kernel, _ = lab
-    page.set_viewport_size({"width": 1280, "height": 900})
-    assert kernel.value("w.new_deal('will-o-the-wisp', seed=7) or w.seed") == 7
-    settled(page)
-    page.locator(".jp-Cell .jp-InputArea-editor").first.click()
-    page.keyboard.press("Escape")  # command mode, as a notebook user would be
-    before = ring_pixels(page)
-    for _ in range(40):
-        if page.evaluate("() => document.activeElement?.classList.contains('ww-root')"):
-            break
-        page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.matches('.ww-root:focus-visible')")
-    after = ring_pixels(page)
-    accent = page.evaluate("""() => getComputedStyle(document.querySelector('.ww-root'))
-      .getPropertyValue('--ww-accent').trim()""")
-    for seen, was in zip(after, before, strict=True):
-        assert seen != was and seen[2] > seen[0] + 60, (seen, was, accent)  # the accent's blue, where felt was
-    expect(page.locator('.ww-root [data-pile="t0"].ww-cursor')).to_have_count(1)
-    expect(page.locator(".ww-root .ww-live")).to_contain_text("Keys:")
-    page.keyboard.press("ArrowRight")
-    expect(page.locator('.ww-root [data-pile="t1"].ww-cursor')).to_have_count(1)
-
-
 def test_d_d_deals_twice_and_a_quick_second_click_on_the_stock_deals_again(lab):
     """Held requests: D D pressed as fast as a held key repeats, and two clicks on the stock 50 ms apart (the
     second over the cards still flying out of it) each deal; before, the second was refused as made on an older

@@ -1,4 +1,6 @@
-"""The same drag in Notebook 7 and in ``marimo run``: the cards stay under the pointer and the move is played."""
+"""The table beyond the shared JupyterLab page: the same drag in Notebook 7 and in ``marimo run`` (the cards stay
+under the pointer and the move is played), a laptop's short view, marimo's own theme, and a table of its own
+first tabbed into."""
 
 from __future__ import annotations
 
@@ -138,6 +140,53 @@ w"""
         seen = page.evaluate(TABLE_IN_VIEW)
         assert seen["tableBottom"] <= seen["view"] + 1 and not seen["lifted"], seen
         page.screenshot(path=str(Path(tempfile.gettempdir()) / "wisp-shots" / "notebook7-1024x640.png"))
+
+
+TABLE_SEVEN = """import wispwidget
+w = wispwidget.play("will-o-the-wisp", seed=7, auto_verdict=False)
+w"""
+
+
+def ring_pixels(page) -> list[tuple[int, int, int]]:
+    """The colours a person sees just inside the table's left edge, a third of the way down, and at its top."""
+    import io
+
+    from PIL import Image
+
+    box = page.locator(".ww-root").first.bounding_box()
+    shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    x, y = int(box["x"]) + 1, int(box["y"] + box["height"] / 3)
+    return [shot.getpixel((x, y)), shot.getpixel((int(box["x"] + box["width"] / 2), int(box["y"]) + 1))]
+
+
+def test_tabbed_into_the_table_shows_its_ring_its_cursor_and_its_keys():
+    """A keyboard player's first sight of the table: a ring the notebook's output box does not cut off (before:
+    drawn outside the table and clipped), the cursor on pile 1 at once, and the keys named (the first time: a
+    table of its own, which no other test has tabbed into)."""
+    with lab_page([TABLE_SEVEN], viewport={"width": 1280, "height": 900}) as session:
+        tabbed_into(*session)
+
+
+def tabbed_into(page, kernel, _lab) -> None:
+    settled(page)
+    page.wait_for_timeout(300)
+    page.locator(".jp-Cell .jp-InputArea-editor").first.click()
+    page.keyboard.press("Escape")  # command mode, as a notebook user would be
+    before = ring_pixels(page)
+    for _ in range(40):
+        if page.evaluate("() => document.activeElement?.classList.contains('ww-root')"):
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.matches('.ww-root:focus-visible')")
+    after = ring_pixels(page)
+    accent = page.evaluate("""() => getComputedStyle(document.querySelector('.ww-root'))
+      .getPropertyValue('--ww-accent').trim()""")
+    for seen, was in zip(after, before, strict=True):
+        assert seen != was and seen[2] > seen[0] + 60, (seen, was, accent)  # the accent's blue, where felt was
+    expect(page.locator('.ww-root [data-pile="t0"].ww-cursor')).to_have_count(1)
+    expect(page.locator(".ww-root .ww-live")).to_contain_text("Keys:")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator('.ww-root [data-pile="t1"].ww-cursor')).to_have_count(1)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")

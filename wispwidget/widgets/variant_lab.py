@@ -269,7 +269,8 @@ class VariantLabWidget(anywidget.AnyWidget):
         known = CATALOGUE.get(spec.key)
         renamed = known is not None and spec.variant.startswith("lab-") and rules_of(known) == rules_of(spec)
         if known is not None and known != spec and not renamed:  # (a lab variant renamed keeps its place)
-            raise WispError(f"{spec.key} is already a different game in the catalogue; rename the variant")
+            raise WispError(f"the catalogue already has a different game as {spec.key}; give this one another "
+                            "\"variant\" in its JSON")
         return register(spec)
 
     def to_json(self) -> str:
