@@ -150,7 +150,7 @@ lab"""
 
 
 def lab(out: Path) -> None:
-    """The rule-variant lab after a study, in either theme, and at 320 px."""
+    """The rule-variant lab after a study, in either theme, at 320 px, and in Presentation."""
     for theme, settings in (("", None), ("-dark", DARK_THEME)):
         with lab_page([LAB], name="lab.ipynb", wait_for=".wisp-lab", settings=settings) as (page, _kernel, _lab):
             close_side_panel(page)
@@ -164,6 +164,13 @@ def lab(out: Path) -> None:
                 page.wait_for_function("document.querySelector('.wisp-lab-bars').getAttribute('width') === '320'")
                 page.locator(".wisp-lab").screenshot(path=str(out / "variant-lab-narrow.png"))
                 print("wrote", out / "variant-lab-narrow.png")
+                # Presentation, for a projector: the lab as wide as the cell, every word 1.6 times larger
+                page.evaluate("document.querySelector('.wisp-lab').parentElement.style.width = ''")
+                page.set_viewport_size({"width": 1280, "height": 1400})
+                page.locator(".wisp-lab button[data-action=present]").click()
+                page.wait_for_timeout(400)
+                page.locator(".wisp-lab").screenshot(path=str(out / "variant-lab-presentation.png"))
+                print("wrote", out / "variant-lab-presentation.png")
 
 
 def review(out: Path) -> None:

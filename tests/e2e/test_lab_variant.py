@@ -131,7 +131,8 @@ def test_presentation_makes_every_word_and_the_bars_larger_and_still_fits():
           const lab = document.querySelector('.wisp-lab');
           const label = parseFloat(getComputedStyle(lab.querySelector('.wisp-lab-row span')).fontSize);
           const word = document.querySelector('.wisp-lab-bars [data-heading=base]').getBoundingClientRect().height;
-          return {label, word, width: lab.getBoundingClientRect().width,
+          const box = lab.querySelector('input[type=checkbox]').getBoundingClientRect().width;
+          return {label, word, box, width: lab.getBoundingClientRect().width,
                   cell: lab.closest('.jp-OutputArea-output').getBoundingClientRect().width};
         }"""
         before = page.evaluate(sizes)
@@ -143,6 +144,7 @@ def test_presentation_makes_every_word_and_the_bars_larger_and_still_fits():
         after = page.evaluate(sizes)
         assert after["label"] >= 1.45 * before["label"], (before, after)
         assert after["word"] >= 1.45 * before["word"], (before, after)  # the bars' words grow with the lab's
+        assert after["box"] >= 1.3 * before["box"], (before, after)  # the switches too (inputs keep 13 px)
         assert after["width"] > before["width"] and after["width"] <= after["cell"] + 1, (before, after)
         looks = page.evaluate(LOOKS)
         root.screenshot(path=str(SHOTS / "lab_presentation.png"))
