@@ -24,7 +24,7 @@ from ..api import check_flag, new_game
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
-from ..errors import WispError
+from ..errors import IllegalMoveError, WispError
 from ..games.catalogue import CATALOGUE, get_game
 from ..games.spec import GameSpec
 from ..io import formats
@@ -149,6 +149,9 @@ class TableController:
         statistics (a script's win is no player's best time).
         """
         with self.lock:
+            reason = self.game.why_illegal((source, target, count))  # before its cards are named in words
+            if reason is not None:
+                raise IllegalMoveError(reason)
             return self._play(Move(source, target, count), scripted=scripted)
 
     def deal(self, *, scripted: bool = False) -> Move:

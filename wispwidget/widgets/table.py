@@ -16,11 +16,10 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..api import check_flag, new_game
+from ..api import new_game
 from ..engine.dealing import parse_date
 from ..engine.game import Game
 from ..engine.move import Move
-from ..errors import IllegalMoveError
 from ..io.words import game_label, plural
 from ..limits import check_max_positions
 from ..search.hints import Hint, Hinter
@@ -136,11 +135,7 @@ class TableWidget(anywidget.AnyWidget):
         Moves made from Python are a script's, not the player's: a game with one is not counted in the
         statistics, and its win says "Won, with help".
         """
-        with self.controller.lock:  # checked first: the controller names the move's cards before playing it
-            reason = self.game.why_illegal((source, target, count))
-            if reason is not None:
-                raise IllegalMoveError(reason)
-            self.controller.move(source, target, count, scripted=True)
+        self.controller.move(source, target, count, scripted=True)
 
     def deal(self) -> None:
         """Deal (Spider family) or draw (Forty Thieves family) from the stock (a script's move, like ``move``)."""
@@ -176,7 +171,7 @@ class TableWidget(anywidget.AnyWidget):
     def new_deal(self, game: str | None = None, variant: str | None = None, seed: int | None = None,
                  winnable: bool | None = None) -> None:
         """Start a new deal (same game unless told); ``winnable`` picks a proved-winnable deal."""
-        self.controller.new_deal(game, variant, seed, None if winnable is None else check_flag(winnable, "winnable"))
+        self.controller.new_deal(game, variant, seed, winnable)
 
     def daily(self, date: _dt.date | str | None = None) -> None:
         """Play the daily deal (a proved-winnable deal chosen from ``date``: a ``datetime.date``, ``"YYYY-MM-DD"``
