@@ -259,8 +259,11 @@ def test_click_with_no_destination_says_why_and_changes_nothing():
 
 def test_click_never_just_relabels_a_whole_pile():
     g = game("will-o-the-wisp", piles=["| KD", "", "| 9C", "| 2H", "| 4C", "| 3C", "| 6C"], rest="down:2")
-    with pytest.raises(NoDestinationError):
+    # a player following a hint to the empty pile by clicking is told why, and how (it read "nowhere to go")
+    with pytest.raises(NoDestinationError, match=r"^KD goes only to an empty pile, and a click never moves a whole "
+                                                 "pile there: drag it"):
         g.click_destination("t0")
+    assert g.why_illegal(Move("t0", "t1")) is None  # the move itself is legal: a drag plays it
 
 
 def test_click_waxing_moon_foundation_first_leftmost():

@@ -68,7 +68,8 @@ def check_int(value: object, name: str, low: int, high: int, why: str = "") -> i
     number = _whole(value, name)
     if not low <= number <= high:
         reason = f" ({why})" if why else ""
-        raise LimitError(f"{name} must be from {low:,} to {high:,}{reason}, not {echo(number)}")
+        shown = f"{number:,}" if abs(number) < 10**18 else echo(number)  # digits grouped as in the range
+        raise LimitError(f"{name} must be from {low:,} to {high:,}{reason}, not {shown}")
     return number
 
 

@@ -4,6 +4,12 @@ export const TRACE_CSS = `
   --ww-t-duplicate: #ce93d8; --ww-t-solution: #43a047; --ww-t-ink: var(--jp-ui-font-color1, #1d1d1d);
   --ww-t-paper: var(--jp-layout-color0, #fff); --ww-t-line: var(--jp-border-color1, #bbb);
   font-size: 13px; outline: none; color: var(--ww-t-ink); }
+/* dark, as the page around it is (js/theme.ts): marimo has no JupyterLab variables, so the fallbacks are dark too */
+.ww-trace[data-ww-theme="dark"] { --ww-t-ink: var(--jp-ui-font-color1, #e8e8e8);
+  --ww-t-paper: var(--jp-layout-color0, #161a18); --ww-t-line: var(--jp-border-color1, #5a5a5a); }
+.ww-trace[data-ww-theme="dark"] .ww-code { background: var(--jp-layout-color1, #232826); }
+.ww-trace[data-ww-theme="dark"] .ww-hover { color: var(--jp-ui-font-color2, #aaa); }
+.ww-trace[data-ww-theme="dark"] .ww-node { stroke: #d0d0d0; } /* a node not yet reached is paper-coloured */
 .ww-trace:focus-visible { outline: 2px solid var(--ww-t-current); outline-offset: 2px; }
 .ww-trace .ww-toolbar, .ww-trace .ww-runbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
 .ww-trace .ww-keep-together { display: inline-flex; gap: 6px; align-items: center; white-space: nowrap; }

@@ -246,6 +246,32 @@ if __name__ == "__main__":
 '''
 
 
+# The trace view's words, its tree's paper and its code's background, as luminance (0 to 1), in marimo.
+TRACE_COLOURS = """() => {
+  const host = [...document.querySelectorAll("*")].find((n) => n.shadowRoot?.querySelector(".ww-trace"));
+  const trace = host.shadowRoot.querySelector(".ww-trace");
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map((v) => Number(v) * (c.startsWith("color(") ? 255 : 1));
+  const lin = (c) => c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4;
+  const lum = (c) => { const [r, g, b] = rgb(c); return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b); };
+  const of = (selector, what) => lum(getComputedStyle(trace.querySelector(selector))[what]);
+  return { theme: trace.dataset.wwTheme, words: of(".ww-trace-panel h3", "color"),
+           tree: of(".ww-tree-panel", "backgroundColor"), code: of(".ww-code", "backgroundColor"),
+           page: lum(getComputedStyle(host.closest(".marimo-cell")).backgroundColor) };
+}"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")
+def test_the_trace_view_reads_in_marimos_dark_theme():
+    """marimo dark on a light computer: the trace view's words were near-black on marimo's near-black page
+    (contrast about 1:1), and its tree and code panels stayed white."""
+    with marimo_page(MARIMO_TEACHING, wait_for=".ww-trace-panel", theme="dark", color_scheme="light") as page:
+        page.wait_for_timeout(1000)
+        seen = page.evaluate(TRACE_COLOURS)
+        assert seen["theme"] == "dark" and seen["page"] < 0.05, seen
+        assert (seen["words"] + 0.05) / (seen["page"] + 0.05) >= 7, seen  # WCAG AAA for its headings and words
+        assert seen["tree"] < 0.05 and seen["code"] < 0.05, seen  # dark panels on a dark page
+
+
 @pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")
 def test_the_trace_view_and_the_lab_are_styled_in_marimo():
     """marimo draws each widget in a shadow root, where a page's styles do not reach: the trace view's legend,

@@ -509,8 +509,18 @@ class Game:
             raise NoDestinationError(f"nothing to click at {source!r}")
         target = self._click_target(kind, index, card, count)
         if target is None:
-            raise NoDestinationError(f"{card_str(card)} has nowhere to go")
+            raise NoDestinationError(self._nowhere(source, kind, index, card, count))
         return Move(source, target, count if kind == "t" else 1)
+
+    def _nowhere(self, source: str, kind: str, index: int, card: Card, count: int) -> str:
+        """Why a click on ``card`` plays nothing: it has nowhere to go, or only to an empty pile, where a click
+        never moves a whole pile (it would only move it from one empty place to another)."""
+        whole_pile = kind == "t" and count == len(self.up[index]) and not self.down[index]
+        empty = [d for d in range(len(self.up)) if d != index and not self.up[d] and not self.down[d]]
+        if whole_pile and any(self.why_illegal(Move(source, TABLEAU_IDS[d], count)) is None for d in empty):
+            return (f"{card_str(card)} goes only to an empty pile, and a click never moves a whole pile there: "
+                    "drag it, or pick it up with Space and put it down on the empty pile")
+        return f"{card_str(card)} has nowhere to go"
 
     def _click_target(self, kind: str, index: int, card: Card, count: int) -> str | None:
         if kind != "f" and count == 1:

@@ -790,8 +790,11 @@ class TableController:
         marks += ", the dashed ring on the stock the deal played" if dealt else ", the dashed one the move played"
         helper = self.played_by.get((self.game.key(), played))  # (a move made from Python is the script's author's)
         whose = f" Move {result.losing_index + 1} was {helper}'s, not yours." if helper in ("Watch", "Solve") else ""
-        shown = (f"{result.message}{whose} The table is back before move {result.losing_index + 1} (Redo replays "
-                 f"the moves played, one at a time); {marks}.")
+        n = result.losing_index + 1
+        what = "a deal" if dealt else move_phrase(played, self.game)
+        # the table's words: which move, and what the marks mean (w.review() returns the proofs in full)
+        shown = (f"The game was lost at move {n} ({what}): a win was still possible before it, none after it."
+                 f"{whose} The table is back before move {n} (Redo replays your moves); {marks}.")
         instead = (f"Instead of move {result.losing_index + 1} ({move_phrase(played, self.game)}"
                    f"{'' if dealt else ', the dashed arrow'}), {move_phrase(better, self.game)} keeps a win.")
         self._show_review_move(better, instead, played)

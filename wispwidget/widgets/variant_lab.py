@@ -175,7 +175,7 @@ class VariantLabWidget(anywidget.AnyWidget):
                 self._say(result.describe() + (f" {BASE_UNSETTLED}" if unsettled_base else ""))
 
         self.progress = {"running": True, "done": offset, "total": total, "which": which}
-        self._say(f"Studying {spec.name}: {len(seeds)} deals at {self.max_positions:,} positions...")
+        self._say(f"Studying {spec.name}: {len(seeds):,} deals at {self.max_positions:,} positions...")
         self._job = BackgroundStudy(spec, list(seeds), self.max_positions, progress=progress, on_done=finished)
 
     def cancel(self) -> None:
