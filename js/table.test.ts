@@ -807,6 +807,16 @@ describe("dragging (mouse, touch or pen: pointer events)", () => {
     expect(nine.classList.contains("ww-lifted")).toBe(false);
   });
 
+  it("a stack no move carries says so, and how many of its cards can move (from the engine's list)", () => {
+    // t0 holds 9H 8H; the legal list moves one card only from it (to t2): the two cannot move
+    const { el } = mount({ table: state({ legal: [["t0", "t2", 1]] }) });
+    const nine = el.querySelector('[data-card="9H"]') as HTMLElement;
+    pointer("pointerdown", nine, 10, 10);
+    pointer("pointermove", document.body, 60, 80);
+    expect(el.querySelector(".ww-live")?.textContent).toBe("Those 2 cards cannot move anywhere now; the top card of this pile can.");
+    pointer("pointerup", document.body, 3000, 3000);
+  });
+
   it("a pen drag dropped away from every pile sends nothing", () => {
     const { el, model } = mount();
     const nine = el.querySelector('[data-card="9H"]') as HTMLElement;

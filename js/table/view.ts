@@ -800,7 +800,12 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       return true;
     },
     started: (p, targets) => {
-      if (!targets.size) say(`${p.count > 1 ? `Those ${p.count} cards` : cardText(p.cards[0]?.dataset.card ?? "")} cannot move anywhere now.`);
+      if (targets.size) return;
+      // from the engine's legal moves: fewer cards of this pile may move (a mixed stack is no run)
+      const fewer = state.legal.filter(([from, , count]) => from === p.pile && count < p.count).map(([, , c]) => c);
+      const most = fewer.length ? Math.max(...fewer) : 0;
+      say(`${p.count > 1 ? `Those ${p.count} cards` : cardText(p.cards[0]?.dataset.card ?? "")} cannot move anywhere now` +
+        (most ? `; the top ${most > 1 ? `${most} cards` : "card"} of this pile can.` : "."));
     },
     motionOn: () => motion.enabled(),
   });
