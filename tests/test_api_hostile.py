@@ -190,3 +190,12 @@ def test_a_surrogate_pair_is_unicode_text_and_is_read():
     assert read_position(write_position(position)) == position
     with pytest.raises(FormatError, match="lone surrogate"):
         read_position(surrogate_in(write_position(position), "game"))
+
+
+@pytest.mark.parametrize("fields", [{"top_rank": "x"}, {"top_rank": True}, {"top_rank": 14}, {"suits": 5},
+                                    {"suits": ""}, {"suits": "SS"}, {"copies": 0}, {"copies": 1.5}])
+def test_a_deck_that_is_no_deck_is_a_format_error_in_one_sentence(fields):
+    """Deck(top_rank="x") raised a TypeError from a comparison; every refusal is now one sentence, and still a
+    ValueError for code that catches that."""
+    with pytest.raises(ww.FormatError, match=r"^(deck suits|the deck)"):
+        ww.Deck(**fields)

@@ -83,12 +83,14 @@ class Deck:
     copies: int = 1
 
     def __post_init__(self) -> None:
-        if not self.suits or any(s not in SUIT_CHARS for s in self.suits) or len(set(self.suits)) != len(self.suits):
-            raise ValueError(f"deck suits must be distinct letters of {SUIT_CHARS!r}, not {self.suits!r}")
-        if not 1 <= self.top_rank <= 13:
-            raise ValueError(f"the deck's top rank must be 1 (Ace) to 13 (King), not {self.top_rank}")
+        suits = self.suits
+        if not isinstance(suits, str) or not suits or any(s not in SUIT_CHARS for s in suits) or \
+                len(set(suits)) != len(suits):
+            raise FormatError(f"deck suits must be distinct letters of {SUIT_CHARS!r}, not {_shown(suits)}")
+        if isinstance(self.top_rank, bool) or not isinstance(self.top_rank, int) or not 1 <= self.top_rank <= 13:
+            raise FormatError(f"the deck's top rank must be 1 (Ace) to 13 (King), not {_shown(self.top_rank)}")
         if isinstance(self.copies, bool) or not isinstance(self.copies, int) or self.copies < 1:
-            raise ValueError(f"the deck needs at least 1 copy, not {self.copies!r}")
+            raise FormatError(f"the deck needs at least 1 copy, not {_shown(self.copies)}")
 
     def cards(self) -> list[Card]:
         """Every card of the deck in a fixed order: by copy, suit (as listed), then rank."""
