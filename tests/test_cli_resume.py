@@ -8,20 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from wispwidget.cli import main
 from wispwidget.studies import study as study_module
 
+from .test_hostile_cli import one_line, run
+
 DEEP = "[" * 100_000 + "]" * 100_000
-
-
-def run(capsys, *argv):
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def one_line(err: str) -> bool:
-    return err.count("\n") == 1 and err.startswith("wispwidget: ") and "Traceback" not in err and len(err) < 420
 
 
 @pytest.fixture
