@@ -2,7 +2,7 @@
 
 Three files, one JSON case per line:
 
-- ``cli.jsonl``: command lines run for real (``python -m wispwidget.cli``). Each case gives ``argv`` (``{file:NAME}``
+- ``cli.jsonl``: command lines run for real (``python -m wispwidget``). Each case gives ``argv`` (``{file:NAME}``
   stands for a file the runner writes from ``files``, ``{tmp}`` for its folder), ``stdin`` (text, ``closed`` or
   null), ``stdout`` (``pipe``, ``full`` or ``closed``), the expected exit ``status`` and, for errors, a piece of the
   one ``wispwidget: …`` line expected on standard error (``says``).

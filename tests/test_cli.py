@@ -132,7 +132,7 @@ def test_real_process_never_prints_a_traceback(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"\xff\xfe not utf8")
     for argv in (["show", str(bad)], ["check", str(bad)], ["deal", "nope"], ["perft", str(bad), "--depth", "1"]):
-        proc = subprocess.run([sys.executable, "-m", "wispwidget.cli", *argv], capture_output=True, text=True)
+        proc = subprocess.run([sys.executable, "-m", "wispwidget", *argv], capture_output=True, text=True)
         assert proc.returncode == 2, argv
         assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1, proc.stderr
 
@@ -143,7 +143,7 @@ def test_real_process_never_prints_a_traceback(tmp_path):
 def test_a_reader_that_goes_away_stops_a_study_quietly(argv):
     """`wispwidget study ... | head -1`: the study stops with status 0 and says nothing (it said "a worker failed:
     BrokenPipeError", status 4)."""
-    proc = subprocess.Popen([sys.executable, "-m", "wispwidget.cli", *argv], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "wispwidget", *argv], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
     assert proc.stdout is not None and proc.stderr is not None
     assert proc.stdout.readline().startswith(b'{"game"')
@@ -158,7 +158,7 @@ def test_in_a_terminal_the_json_lines_never_share_a_line_with_the_progress_bar()
     import pty
 
     main_fd, side = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "wispwidget.cli", "study", "micro-wisp", "--deals", "1-6"],
+    proc = subprocess.Popen([sys.executable, "-m", "wispwidget", "study", "micro-wisp", "--deals", "1-6"],
                             stdout=side, stderr=side, stdin=subprocess.DEVNULL)
     os.close(side)
     chunks = []

@@ -96,7 +96,7 @@ def run_case(case: dict, tmp: Path) -> dict:
             arg = arg.replace(f"{{file:{name}}}", path)
         argv.append(arg.replace("{tmp}", str(folder)))
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
-    command = [sys.executable, "-m", "wispwidget.cli", *argv]
+    command = [sys.executable, "-m", "wispwidget", *argv]
     stdin: int | None = subprocess.PIPE
     stdout: int | object = subprocess.PIPE
     closers: list = []

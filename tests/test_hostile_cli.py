@@ -35,7 +35,7 @@ def one_line(err: str) -> bool:
 
 def proc(*argv, stdin=None, timeout=60, **kwargs):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "wispwidget.cli", *map(str, argv)], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "wispwidget", *map(str, argv)], capture_output=True,
                           stdin=stdin, timeout=timeout, env=env, **kwargs)
 
 
@@ -157,7 +157,7 @@ def _stop(child: subprocess.Popen) -> None:
 def test_a_big_study_starts_at_once(tmp_path):
     started = time.monotonic()
     out = tmp_path / "big.jsonl"
-    child = _interruptible([sys.executable, "-m", "wispwidget.cli", "study", "mini-wisp", "--deals",
+    child = _interruptible([sys.executable, "-m", "wispwidget", "study", "mini-wisp", "--deals",
                             f"1-{MAX_DEALS}", "--output", str(out), "--quiet", "--max-positions", "1000"])
     partial = Path(str(out) + ".partial")
     try:
@@ -203,7 +203,7 @@ def test_dev_zero_is_refused_after_a_bounded_read(command):
 
 
 def test_standard_input_closed():
-    result = subprocess.run(f"{sys.executable} -m wispwidget.cli show - <&-", shell=True, capture_output=True,
+    result = subprocess.run(f"{sys.executable} -m wispwidget show - <&-", shell=True, capture_output=True,
                             env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
     assert result.returncode == 2 and one_line(result.stderr.decode()) and b"standard input is closed" in result.stderr
 
@@ -211,7 +211,7 @@ def test_standard_input_closed():
 def test_standard_output_closed_or_full():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     for redirect in ("> /dev/full", ">&-"):
-        result = subprocess.run(f"{sys.executable} -m wispwidget.cli deal mini-wisp {redirect}", shell=True,
+        result = subprocess.run(f"{sys.executable} -m wispwidget deal mini-wisp {redirect}", shell=True,
                                 capture_output=False, stderr=subprocess.PIPE, env=env, timeout=60)
         err = result.stderr.decode()
         assert result.returncode == 3 and one_line(err) and "cannot write the output" in err, (redirect, err)
@@ -358,7 +358,7 @@ def test_ctrl_c_keeps_the_finished_deals_and_resume_finishes(tmp_path, workers):
     assert proc("study", "mini-wisp", "--deals", "1-2", "--output", out, "--quiet", timeout=60).returncode == 0
     precious = out.read_text()  # an earlier study's results: a run may replace them, a failed run must not
     partial = Path(str(out) + ".partial")
-    argv = [sys.executable, "-m", "wispwidget.cli", "study", "black-widow", "--deals", "1-400", "--output",
+    argv = [sys.executable, "-m", "wispwidget", "study", "black-widow", "--deals", "1-400", "--output",
             str(out), "--quiet", "--max-positions", "200000", "--workers", str(workers)]
     child = _interruptible(argv)
     started = time.monotonic()

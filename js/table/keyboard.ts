@@ -54,15 +54,20 @@ export function describePile(state: TableState, pile: string, count = 1): string
   return `${capitalize(pileText(pile))}: ${top}${n > 1 ? `, ${n} cards` : ""}${on}${down}`;
 }
 
-export const KEYS: [keys: string, does: string][] = [
-  ["\u2190 \u2192", "move between the piles: the stock first, then along each row"],
-  ["\u2191 \u2193", "choose how many cards of a pile"],
-  ["Enter", "play by the click rule (deal, on the stock)"],
-  ["Space", "pick up; Space again on another pile puts them there"],
+/** Every key of the table and what it does (the ? panel); `brief`, for the most used, is the summary said once
+ * when the table is tabbed into. */
+export const KEYS: [keys: string, does: string, brief?: string][] = [
+  ["\u2190 \u2192", "move between the piles: the stock first, then along each row", "\u2190 \u2192 choose a pile"],
+  ["\u2191 \u2193", "choose how many cards of a pile", "\u2191 \u2193 how many cards"],
+  ["Enter", "play by the click rule (deal, on the stock)", "Enter plays"],
+  ["Space", "pick up; Space again on another pile puts them there", "Space picks up and puts down"],
   ["Escape", "put down; close this panel"],
-  ["D", "deal or draw from the stock"],
-  ["U, Ctrl+Z", "undo"],
+  ["D", "deal or draw from the stock", "D deals"],
+  ["U, Ctrl+Z", "undo", "U undoes"],
   ["R, Ctrl+Y", "redo"],
-  ["H", "hint"],
-  ["? or F1", "show these keys"],
+  ["H", "hint", "H hints"],
+  ["? or F1", "show these keys", "? lists every key"],
 ];
+
+/** The sentence said the first time the table is tabbed into. */
+export const KEYS_IN_BRIEF = `Keys: ${KEYS.flatMap(([, , brief]) => (brief ? [brief] : [])).join(", ")}.`;

@@ -11,7 +11,7 @@ import type { HintMove, Job, Message, Request, TableModel, TableState } from "..
 import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
 import { Dragger, type Pickup } from "./drag";
 import { PinnedFooter, viewHeight } from "./footer";
-import { describePile, mostMovable, movable, pileOrder } from "./keyboard";
+import { describePile, KEYS_IN_BRIEF, mostMovable, movable, pileOrder } from "./keyboard";
 import { columnsNeeded, fitMetrics, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
 import { type ArrowEnds, ClockView, HintArrow, JobPanel, keysDialog, LeaveDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
 import { reconcile, released, type Slot } from "./reconcile";
@@ -871,8 +871,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       keyboardMode = true;
       if (!keysSaid && !shownDialog()) {
         keysSaid = true;
-        say("Keys: \u2190 \u2192 choose a pile, \u2191 \u2193 how many cards, Space picks up and puts down, Enter plays, " +
-          "D deals, U undoes, H hints, ? lists every key.");
+        say(KEYS_IN_BRIEF);
       }
     }
     markCursor();
