@@ -643,9 +643,12 @@ def test_an_unsettled_review_takes_the_table_to_the_last_position_proved_winnabl
     assert w.moves == k and w.controller.game.can_redo  # back at the last position proved winnable
     assert (w.hint_move["from"], w.hint_move["to"], w.hint_move["count"]) == tuple(result.better[0])
     assert w.hint_move["proved"] and w.controller.game.why_illegal(result.better[0]) is None
-    assert w.message["text"].startswith(f"Review could not tell which move lost the game. After move {k} it "
-                                        "could still be won: the table is back there")
-    assert len(w.message["text"]) < 260  # a few lines under the table, not a paragraph
+    # which moves may have lost it, in words, as w.review() says (a teacher saw only "could not tell")
+    assert w.message["text"].startswith(f"Review could not tell which move lost the game. It was "
+                                        f"{result.range_words}. After move {k} it could still be won: the table "
+                                        "is back there")
+    assert f"move {k + 1}: " in result.range_words and result.range_words in result.message
+    assert len(w.message["text"]) < 400  # a few lines under the table, not a paragraph
     assert "Press Review again to search 5 times longer." in w.message["text"]  # 1,000, then 5,000 positions
     assert "positions" not in w.message["text"] and "proved" not in w.message["text"]  # a player's words
     w.review()

@@ -55,7 +55,8 @@ class Review:
     - ``lost-from-start``: the deal was never winnable (seeing every card);
     - ``unknown``: the budget did not settle enough positions; ``losing_range`` says between which moves, and
       where a position before them was proved winnable, ``before`` is the last such (before move
-      ``losing_range[0]``) and ``better`` a winning line from it;
+      ``losing_range[0]``) and ``better`` a winning line from it; ``range_words`` names those moves ("one of
+      moves 11 to 13 (move 11: a deal; ...)");
     - ``cancelled``: stopped on request.
 
     ``steps`` lists each position checked (after that many moves) with the solver's answer; ``message`` says it
@@ -70,6 +71,7 @@ class Review:
     before: Position | None = None
     better: tuple[Move, ...] = ()
     losing_range: tuple[int, int] | None = None
+    range_words: str = ""
     steps: tuple[tuple[int, str], ...] = ()
     max_positions: int = 0
 
@@ -185,9 +187,9 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
         "winnable at the start (proved)" if lo == 0 else "not proved winnable even at the start")
     lost_part = f"lost after {plural(hi, 'move')} (proved)" if hi <= n else "not proved lost after the last move"
     which = "the losing move is" if hi <= n and lo >= 0 else "the losing move, if there is one, is"
-    message = (f"Not settled within {budget}: the game was {won_part} and {lost_part}; {which} "
-               f"{_range_words(positions, moves, max(first, 1), last_k)}.{TRY_LARGER}")
+    named = _range_words(positions, moves, max(first, 1), last_k)
+    message = f"Not settled within {budget}: the game was {won_part} and {lost_part}; {which} {named}.{TRY_LARGER}"
     if lo >= 0 and lines.get(lo):  # the last position proved winnable, and a way to win from it
-        return done("unknown", message, losing_range=(max(first, 1), last_k), before=positions[lo],
-                    better=tuple(shorter_line(positions[lo], lines[lo])))
-    return done("unknown", message, losing_range=(max(first, 1), last_k))
+        return done("unknown", message, losing_range=(max(first, 1), last_k), range_words=named,
+                    before=positions[lo], better=tuple(shorter_line(positions[lo], lines[lo])))
+    return done("unknown", message, losing_range=(max(first, 1), last_k), range_words=named)

@@ -776,7 +776,8 @@ class TableController:
         self._show_review_move(better, sentence(f"{move_phrase(better, self.game)} keeps a win"))
         # a few lines under the table: the moves that may have lost it, in words, are in the result w.review() returns
         when = f"After move {first - 1}" if first > 1 else "At the start"
-        self.say(f"Review could not tell which move lost the game. {when} it could still be won: the table is "
+        which = f" It was {result.range_words}." if result.range_words else ""
+        self.say(f"Review could not tell which move lost the game.{which} {when} it could still be won: the table is "
                  f"back there (Redo replays your moves), and {self._shown_by(better, 'arrow')} shows a move that "
                  f"keeps a win.{self._review_longer(budget)}", "info")
 
