@@ -74,7 +74,7 @@ len(widow.up[0]), widow.finished, ww.Move("t0", "t1", 13) in widow.legal_moves()
 # %%
 moon = ww.deal("waxing-moon", 4)
 print(render(moon.position()))
-sorted({m.target[0] for m in moon.legal_moves()})
+moon.legal_moves()  # one card onto the next higher card of its suit (t9 to t7), or the stock to the waste
 
 # %% [markdown]
 # ## A new variant is new data

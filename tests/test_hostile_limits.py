@@ -71,3 +71,17 @@ def test_echo_cuts_long_values():
     long = echo("x" * 50_000_000)
     assert len(long) < 100 and "50,000,002 characters" in long
     assert "digits" in echo(10**5000)
+
+
+@pytest.mark.parametrize(("argv", "echoed"), [
+    (["study", "mini-wisp", "--deals", "1-3", "--time-limit", "0"], "seconds, not 0\n"),
+    (["study", "mini-wisp", "--deals", "1-3", "--max-positions", "1000000000000"], "memory, not 1,000,000,000,000\n"),
+    (["solve", "-", "--time-limit", "-1.5"], "seconds, not -1.5\n"),
+])
+def test_a_refused_number_is_quoted_as_it_was_typed(argv, echoed, capsys):
+    """A teacher typed ``--time-limit 0`` and was told "not 0.0"; ``1000000000000`` came back ungrouped beside a
+    grouped limit in the same sentence."""
+    from wispwidget.cli import main
+
+    assert main(argv) == 2
+    assert capsys.readouterr().err.endswith(echoed)

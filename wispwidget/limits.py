@@ -49,6 +49,18 @@ def echo(value: object, limit: int = ECHO_CHARS) -> str:
     return text
 
 
+def shown_number(value: object) -> str:
+    """A number quoted back as a person typed it: digits grouped (``1,000,000``), ``0`` not ``0.0``; anything else
+    (or a number too long to group) as ``echo`` shows it."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer() and abs(value) < 1e18:
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**18:
+        return f"{value:,}"
+    if isinstance(value, float) and math.isfinite(value):
+        return f"{value:,.6g}" if abs(value) >= 1 else f"{value:g}"
+    return echo(value)
+
+
 def clip(text: str, limit: int = ECHO_CHARS) -> str:
     """``text`` (not quoted) cut to about ``limit`` characters, with the full length said when it was cut."""
     text = " ".join(str(text).split())
@@ -68,8 +80,7 @@ def check_int(value: object, name: str, low: int, high: int, why: str = "") -> i
     number = _whole(value, name)
     if not low <= number <= high:
         reason = f" ({why})" if why else ""
-        shown = f"{number:,}" if abs(number) < 10**18 else echo(number)  # digits grouped as in the range
-        raise LimitError(f"{name} must be from {low:,} to {high:,}{reason}, not {shown}")
+        raise LimitError(f"{name} must be from {low:,} to {high:,}{reason}, not {shown_number(number)}")
     return number
 
 
@@ -77,10 +88,10 @@ def check_max_positions(value: object, name: str = "max_positions") -> int:
     """A position budget: 1 .. ``MAX_POSITIONS``."""
     number = _whole(value, name)
     if number < 1:
-        raise LimitError(f"{name} must be at least 1, not {echo(number)}")
+        raise LimitError(f"{name} must be at least 1, not {shown_number(number)}")
     if number > MAX_POSITIONS:
         raise LimitError(f"{name} must be at most {MAX_POSITIONS:,}: a larger search would not fit in memory, "
-                         f"not {echo(number)}")
+                         f"not {shown_number(number)}")
     return number
 
 
@@ -89,13 +100,14 @@ def check_time_limit(value: object, name: str = "time_limit") -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise LimitError(f"{name} must be a number of seconds, not {echo(value)}")
+        raise LimitError(f"{name} must be a number of seconds, not {shown_number(value)}")
     try:
         seconds = float(value)
     except OverflowError:
         seconds = math.inf
     if math.isnan(seconds) or seconds <= 0 or seconds > MAX_TIME_LIMIT:
-        raise LimitError(f"{name} must be more than 0 and at most {MAX_TIME_LIMIT:,.0f} seconds, not {echo(value)}")
+        raise LimitError(f"{name} must be more than 0 and at most {MAX_TIME_LIMIT:,.0f} seconds, "
+                         f"not {shown_number(value)}")
     return seconds
 
 

@@ -36,7 +36,7 @@ SPIDER = GameSpec(
     empty_pile=EmptyPile.ANY,
     stock=Stock.DEAL_TO_PILES,
     foundations=Foundations.REMOVE_RUNS,
-    description="Two decks, ten piles; runs move only in suit.",
+    description="Two decks of four suits, ten piles; runs move only in suit.",
 )
 
 WAXING_MOON = GameSpec(
@@ -86,8 +86,10 @@ _GAMES: list[GameSpec] = [
             description="Spider where any run moves whatever its suits; only suited runs leave."),
     WAXING_MOON,
     SPIDER,
-    replace(SPIDER, variant="two-suits", name="Spider (two suits)", deck=Deck(suits="SH", copies=4)),
-    replace(SPIDER, variant="one-suit", name="Spider (one suit)", deck=Deck(suits="S", copies=8)),
+    replace(SPIDER, variant="two-suits", name="Spider (two suits)", deck=Deck(suits="SH", copies=4),
+            description="Two decks' worth of spades and hearts only, ten piles; runs move only in suit."),
+    replace(SPIDER, variant="one-suit", name="Spider (one suit)", deck=Deck(suits="S", copies=8),
+            description="Two decks' worth of spades only, ten piles; every run is in suit."),
     replace(WILL_O_THE_WISP, game="spiderette", name="Spiderette",
             layout=tuple((i, 1) for i in range(7)),
             description="One-deck Spider dealt like Klondike: piles of one to seven cards."),

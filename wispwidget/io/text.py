@@ -14,7 +14,7 @@ def render(position: Position, reveal: bool = False) -> str:
     Face-down cards show as ``##`` unless ``reveal`` is set, when they show in lower case.
     """
     spec = position.spec
-    lines = [f"{spec.name} ({spec.game}, {spec.variant})"]
+    lines = [f"{spec.name} · {spec.game}/{spec.variant}"]
     head = f"stock: {len(position.stock)}"
     if spec.stock.value == "deal-to-piles":
         piles = spec.piles

@@ -45,9 +45,13 @@ class Comparison:
             _, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(self.rows)), 3.4), layout="constrained")
         names = [r["algorithm"] for r in self.rows]
         values = [r[metric] or 0 for r in self.rows]
-        ax.bar(names, values, color=["#66bb6a" if r["solved"] else "#ef5350" for r in self.rows])
-        ax.set_ylabel(metric)
-        ax.set_yscale("log" if max(values, default=0) > 1000 else "linear")
+        bars = ax.bar(names, values, color=["#66bb6a" if r["solved"] else "#ef5350" for r in self.rows])
+        ax.bar_label(bars, labels=[f"{v:,}" if isinstance(v, int) else f"{v:.3g}" for v in values], fontsize=8)
+        log = max(values, default=0) > 1000  # a spread this wide needs a log axis, said on the axis
+        ax.set_ylabel(f"{metric} (log scale)" if log else metric)
+        if log:
+            ax.set_yscale("log")
+            ax.set_ylim(bottom=1)  # bars rise from 1, so a small count is a short bar, not none
         ax.set_title(f"{metric} by algorithm (green: solved)")
         ax.tick_params(axis="x", labelrotation=30)
         for label in ax.get_xticklabels():
