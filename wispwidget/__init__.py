@@ -64,6 +64,19 @@ _HOMES = {
 }
 
 
+def _install_short_errors() -> None:
+    """In IPython (a notebook), the package's own errors show as one sentence (``_short_errors``)."""
+    import sys
+
+    if "IPython" in sys.modules:
+        from ._short_errors import install
+
+        install()
+
+
+_install_short_errors()
+
+
 def __getattr__(name: str) -> object:
     """A public name, imported from its module on first use (and kept)."""
     home = _HOMES.get(name)

@@ -29,3 +29,14 @@ class NoDestinationError(IllegalMoveError):
 
 class NothingToUndoError(WispError):
     """``undo`` with an empty history, or ``redo`` with nothing undone."""
+
+
+def did_you_mean(name: object, choices: list[str]) -> str:
+    """`` (did you mean 'x'?)`` when ``name`` is a near miss of one of ``choices``, else ``""``: for messages that
+    refuse a name a person typed."""
+    if not isinstance(name, str) or len(name) > 60:
+        return ""
+    from difflib import get_close_matches
+
+    close = get_close_matches(name, choices, n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""

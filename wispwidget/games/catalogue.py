@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards import Deck
-from ..errors import UnknownGameError
+from ..errors import UnknownGameError, did_you_mean
 from ..limits import echo
 from .spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
 
@@ -130,9 +130,11 @@ def get_game(game: str | GameSpec, variant: str | None = None) -> GameSpec:
     spec = CATALOGUE.get(f"{game}/{variant}") if isinstance(game, str) and isinstance(variant, str) else None
     if spec is None:
         if not any(s.game == game for s in CATALOGUE.values()):
-            raise UnknownGameError(f"unknown game {echo(game)}; known games: {', '.join(game_ids())}")
-        known = ", ".join(variants(game))
-        raise UnknownGameError(f"game {game!r} has no variant {echo(variant)}; its variants: {known}")
+            raise UnknownGameError(f"unknown game {echo(game)}{did_you_mean(game, game_ids())}; known games: "
+                                   f"{', '.join(game_ids())}")
+        known = variants(game)
+        raise UnknownGameError(f"game {game!r} has no variant {echo(variant)}{did_you_mean(variant, known)}; its "
+                               f"variants: {', '.join(known)}")
     return spec
 
 
