@@ -82,7 +82,7 @@ export interface NewDealRequest {
   type: "new_deal";
   game?: string | null;
   variant?: string | null;
-  seed?: number | null;
+  seed?: number | string | null;
   winnable?: boolean | null;
 }
 

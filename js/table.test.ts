@@ -598,11 +598,30 @@ describe("words and controls", () => {
     box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
     expect(el.querySelector('[role="alertdialog"]')?.textContent).toContain("Play deal 42?");
     (el.querySelector('button[aria-label="Leave"]') as HTMLElement).click();
-    expect(model.sent).toEqual([{ type: "new_deal", game: "will-o-the-wisp", variant: "standard", seed: 42, winnable: false }]);
+    // the digits typed, as text: the kernel checks the range and says it in words
+    expect(model.sent).toEqual([{ type: "new_deal", game: "will-o-the-wisp", variant: "standard", seed: "42", winnable: false }]);
     expect(box.value).toBe("");
     (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();
     (el.querySelector('button[aria-label="Leave"]') as HTMLElement).click();
     expect(model.sent[1]).not.toHaveProperty("seed");
+  });
+
+  it("a deal number past 2**53 reaches the kernel digit for digit; a number that is no deal number is said", () => {
+    // a player typed 12345678901234567 and was dealt ...568 (a float); 1e20 came as "seed has the wrong type (float)"
+    const { el, model } = mount();
+    const box = el.querySelector('input[aria-label="Deal number"]') as HTMLInputElement;
+    box.value = "0012345678901234567";
+    box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(el.querySelector('[role="alertdialog"]')?.textContent).toContain("Play deal 12345678901234567?");
+    (el.querySelector('button[aria-label="Leave"]') as HTMLElement).click();
+    expect(model.sent.at(-1)).toMatchObject({ type: "new_deal", seed: "12345678901234567" });
+    for (const typed of ["-5", "1.5"]) {
+      const before = model.sent.length;
+      box.value = typed;
+      box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+      expect(model.sent.length).toBe(before); // nothing asked of the kernel, no dialog
+      expect(el.querySelector(".ww-live")?.textContent).toBe("A deal number is a whole number: 0, 1, 2 and so on.");
+    }
   });
 
   it("Winnable is sent at once; hint and solve carry the version, once the kernel speaks the job protocol", () => {

@@ -692,3 +692,16 @@ def test_each_game_counts_its_own_deals():
     w.new_deal(seed=40)
     w.new_deal()
     assert w.seed == 41
+
+
+def test_the_deal_number_box_deals_exactly_the_digits_typed_or_says_there_is_no_such_deal():
+    """A player typed 99999999999999999999 and read "Refused a malformed request: new_deal: seed has the wrong type
+    (float)"; 12345678901234567 dealt deal 12345678901234568. The box now sends the digits as text."""
+    w = play("will-o-the-wisp", seed=3, auto_verdict=False)
+    w._handle_custom_msg({"type": "new_deal", "seed": "12345678901234567"}, [])
+    assert w.seed == 12345678901234567 and w.message["kind"] != "error"
+    before = w.controller.game.key()
+    w._handle_custom_msg({"type": "new_deal", "seed": "99999999999999999999"}, [])
+    assert w.message == {**w.message, "kind": "error", "text": (
+        "A deal number is a whole number from 0 to 18,446,744,073,709,551,615, not 99,999,999,999,999,999,999.")}
+    assert w.seed == 12345678901234567 and w.controller.game.key() == before  # nothing changed

@@ -54,7 +54,7 @@ def shown_number(value: object) -> str:
     (or a number too long to group) as ``echo`` shows it."""
     if isinstance(value, float) and math.isfinite(value) and value.is_integer() and abs(value) < 1e18:
         value = int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**18:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**40:
         return f"{value:,}"
     if isinstance(value, float) and math.isfinite(value):
         return f"{value:,.6g}" if abs(value) >= 1 else f"{value:g}"
@@ -114,7 +114,8 @@ def check_time_limit(value: object, name: str = "time_limit") -> float | None:
 def check_seed(value: object, name: str = "a deal number") -> int:
     """A deal number: 0 .. 2**64 - 1."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-        raise LimitError(f"{name} is a whole number from 0 to {MAX_SEED}, not {echo(value)}")
+        shown = shown_number(value) if isinstance(value, int) and not isinstance(value, bool) else echo(value)
+        raise LimitError(f"{name} is a whole number from 0 to {MAX_SEED:,}, not {shown}")
     return value
 
 
@@ -140,7 +141,7 @@ def parse_deal_range(text: str, name: str = "the range of deals") -> range:
     high = int(match.group(2) or match.group(1))
     for number in (low, high):
         if number > MAX_SEED:
-            raise LimitError(f"{name}: deal numbers go from 0 to {MAX_SEED}, not {number}")
+            raise LimitError(f"{name}: deal numbers go from 0 to {MAX_SEED:,}, not {shown_number(number)}")
     if high < low:
         raise LimitError(f"{name} must be A-B with A <= B, not {echo(text)}")
     if high - low + 1 > MAX_DEALS:

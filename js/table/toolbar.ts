@@ -45,7 +45,8 @@ export interface ToolbarHost {
   action(action: string): void;
   focusTable(): void;
   chooseGame(game: string, variant: string): void;
-  dealNumber(seed: number): void;
+  dealNumber(seed: string): void;
+  notADealNumber(): void;
   winnable(value: boolean): void;
 }
 
@@ -145,9 +146,11 @@ export class Toolbar {
 
   private useSeed(host: ToolbarHost): void {
     const raw = this.seed.value.trim();
-    const seed = Number(raw);
     this.seed.value = "";
-    if (raw !== "" && Number.isInteger(seed) && seed >= 0) host.dealNumber(seed);
+    // the digits as typed, never through a float (which would turn 12345678901234567 into ...68); the kernel says
+    // whether such a deal exists
+    if (/^[0-9]+$/.test(raw)) host.dealNumber(raw.replace(/^0+(?=[0-9])/, ""));
+    else if (raw !== "" || this.seed.validity.badInput) host.notADealNumber();
     this.open(false);
   }
 

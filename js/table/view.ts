@@ -77,6 +77,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       () => (toolbar.game.value = `${state.game}/${state.variant}`)),
     dealNumber: (seed) => leaveGame(`Play deal ${seed}?`, () => send({ type: "new_deal", game: state.game,
       variant: state.variant, seed, winnable: toolbar.winnableBox.checked })),
+    notADealNumber: () => say("A deal number is a whole number: 0, 1, 2 and so on."),
     winnable: (value) => send({ type: "winnable", value }),
   });
   const jobPanel = new JobPanel(doc);

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import types
 import typing
 from dataclasses import dataclass
@@ -160,7 +161,7 @@ class NewDeal(Request):
     type: ClassVar[str] = "new_deal"
     game: str | None = None
     variant: str | None = None
-    seed: int | None = None
+    seed: int | str | None = None  # the deal-number box sends the digits typed: a number past 2**53 stays exact
     winnable: bool | None = None
 
 
@@ -301,6 +302,10 @@ def parse_request(message: Any) -> Request:
         raise ProtocolError(f"{kind}: count must be from 1 to {MAX_COUNT}")
     if kind == "speed" and not speed_in_range(values["value"]):
         raise ProtocolError(f"speed: value must be above 0 and at most {MAX_SPEED:g} moves a second")
+    if kind == "new_deal" and isinstance(values.get("seed"), str):
+        if not re.fullmatch(r"[0-9]{1,40}", values["seed"]):
+            raise ProtocolError("new_deal: seed must be a whole number, as digits")
+        values["seed"] = int(values["seed"])  # its range is the controller's to check (one sentence, check_seed)
     if kind == "new_deal" and values.get("seed") is not None and values["seed"] < 0:
         raise ProtocolError("new_deal: seed must be 0 or more")
     return cls(**values)
