@@ -15,6 +15,7 @@ export class LocalModel implements Model {
   set(name: string, value: unknown) {
     this.values[name] = value;
     for (const fn of this.handlers[`change:${name}`] ?? []) fn();
+    for (const fn of this.handlers.change ?? []) fn(); // then "change", as a Backbone model (anywidget's) does
   }
   save_changes() {}
   on(name: string, fn: () => void) {

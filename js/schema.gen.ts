@@ -103,6 +103,12 @@ export interface SpeedRequest {
   value: number;
 }
 
+/** A view of the table was drawn (``shown`` true) or taken away (its cell run again, its output cleared). */
+export interface ViewRequest {
+  type: "view";
+  shown: boolean;
+}
+
 /** Every request the view may send. */
 export type TableRequest =
   | ClickRequest
@@ -120,7 +126,8 @@ export type TableRequest =
   | NewDealRequest
   | DailyRequest
   | WinnableRequest
-  | SpeedRequest;
+  | SpeedRequest
+  | ViewRequest;
 
 /** Request types that act on the position shown (they carry its version). */
 export const POSITIONAL_REQUESTS = ["click", "move", "deal", "undo", "redo", "hint", "fair_hint", "solve", "watch", "restart", "review"] as const;

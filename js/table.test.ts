@@ -890,3 +890,35 @@ describe("the clock", () => {
     }
   });
 });
+
+describe("a kernel that does not answer, and views that go", () => {
+  it("says why the table does not move when the kernel is silent, and takes it back when the kernel speaks", () => {
+    // a player restarted the kernel: clicks and Hint did nothing, and nothing said why
+    vi.useFakeTimers();
+    try {
+      const { el, model } = mount();
+      const live = el.querySelector(".ww-live") as HTMLElement;
+      (el.querySelector('button[aria-label="Hint"]') as HTMLElement).click();
+      vi.advanceTimersByTime(3_900);
+      expect(live.textContent).toBe("");
+      vi.advanceTimersByTime(200);
+      expect(live.textContent).toMatch(/^Waiting for the kernel: it is busy running a cell, or it was restarted/);
+      model.emit("busy", true); // the kernel answers at last
+      expect(live.textContent).toBe("");
+      (el.querySelector('button[aria-label="Hint"]') as HTMLElement).click();
+      model.emit("busy", false); // answered within the time: nothing said
+      vi.advanceTimersByTime(10_000);
+      expect(live.textContent).toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("tells the kernel when it is drawn and when it is taken away", () => {
+    const { model } = mount();
+    expect(model.views).toEqual([true]);
+    cleanup?.();
+    cleanup = undefined;
+    expect(model.views).toEqual([true, false]);
+  });
+});

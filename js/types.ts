@@ -133,6 +133,7 @@ export type Request =
   | { type: "move"; from: string; to: string; count?: number; version?: number }
   | { type: "deal" | "undo" | "redo" | "hint" | "fair_hint" | "solve" | "watch" | "restart" | "review"; version?: number }
   | { type: "stop" | "daily" }
+  | { type: "view"; shown: boolean }
   | { type: "new_deal"; game?: string; variant?: string; seed?: number | string | null; winnable?: boolean }
   | { type: "winnable"; value: boolean }
   | { type: "speed"; value: number };

@@ -220,6 +220,26 @@ def test_watch_stops_when_asked_and_refuses_unknown_players():
         w.watch("cheater")
 
 
+def test_watch_stops_when_the_last_view_of_the_table_goes_and_not_before():
+    """A player ran the table's cell again while Watch played: the old game played on unseen to a win, which
+    counted in Statistics. Views say when they are drawn and taken away; the last one going stops Watch."""
+    w = play("will-o-the-wisp", seed=3, auto_verdict=False)
+    for _ in range(2):  # two views: the table in a cell and in a second view of that output
+        w._handle_custom_msg({"type": "view", "shown": True}, [])
+    w.watch("heuristic", interval=0.2)
+    time.sleep(0.5)
+    w._handle_custom_msg({"type": "view", "shown": False}, [])
+    time.sleep(0.5)
+    assert w.busy and w.controller.jobs.get("watch") is not None  # one view is left: Watch goes on
+    w._handle_custom_msg({"type": "view", "shown": False}, [])
+    played = len(w.game.moves_played)
+    time.sleep(0.6)
+    assert len(w.game.moves_played) == played and w.controller.jobs.get("watch") is None
+    assert w.message["text"] == "Stopped: the table is no longer shown."
+    w._handle_custom_msg({"type": "view", "shown": False}, [])  # a stray goodbye cannot make the count negative
+    assert w.controller.views == 0
+
+
 def test_stable_repr_and_static_export(tmp_path):
     w = widget()
     assert repr(w) == "TableWidget(will-o-the-wisp/standard, deal 7, 0 moves)"

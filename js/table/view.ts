@@ -28,6 +28,9 @@ const QUEUEABLE = new Set(["deal", "undo", "redo"]);
 /** The table's keys that a toolbar button or an open dialog passes on to the table (docs/widget.md). */
 const TABLE_KEYS = new Set(["d", "D", "u", "U", "r", "R", "h", "H", "?", "ArrowLeft", "ArrowRight", "ArrowUp",
   "ArrowDown", "Home", "End"]);
+const KERNEL_SILENT_MS = 4000;
+const KERNEL_SILENT = "Waiting for the kernel: it is busy running a cell, or it was restarted (then run this " +
+  "table's cell again).";
 const NARROW = 760; // below this the rarer actions always go behind More
 const RANKS = "A23456789TJQK";
 
@@ -149,7 +152,21 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       if (CHANGES_TABLE.has(request.type)) pending = true;  // held requests wait for the new table
     }
     sent?.();
+    if ((POSITIONAL_REQUESTS as readonly string[]).includes(request.type) || request.type === "new_deal"
+      || request.type === "daily") awaitAnswer();
     model.send(request as Record<string, unknown>);
+  }
+
+  /** A request the kernel always answers: if nothing comes back within KERNEL_SILENT_MS, say why the table does
+   * not move (a kernel running a long cell handles the table's requests after it; a restarted one never does). */
+  let silence: ReturnType<typeof setTimeout> | undefined;
+  function awaitAnswer(): void {
+    if (silence === undefined) silence = setTimeout(() => say(KERNEL_SILENT), KERNEL_SILENT_MS);
+  }
+  function heard(): void {
+    clearTimeout(silence);
+    silence = undefined;
+    if (live.textContent === KERNEL_SILENT) live.textContent = "";
   }
 
   function answered(): void {
@@ -941,13 +958,21 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     ["change:stats", drawPanels],
     ["change:win_summary", drawPanels],
   ]);
+  // anything the kernel sends is an answer: the table is alive
+  const unlistenAll = (() => { model.on("change", heard); return () => model.off("change", heard); })();
   state = undefined as unknown as TableState;
   draw();
   fitToolbar();
   const message = (model.get("message") ?? {}) as Message;
   live.textContent = message.text ?? "";
 
+  // the kernel counts the views it has: a table no one sees any longer (its cell run again, its output cleared)
+  // stops Watch and Solve's replay, which would otherwise play on unseen
+  if (!viewOnly) model.send({ type: "view", shown: true });
   return () => {
+    if (!viewOnly) model.send({ type: "view", shown: false });
+    clearTimeout(silence);
+    unlistenAll();
     unlisten();
     doc.removeEventListener("pointermove", onMove);
     doc.removeEventListener("pointerup", onUp);

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .lab import chromium_path, lab_page
+from .lab import chromium_path, lab_page, until
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
@@ -39,3 +39,22 @@ def test_a_second_tables_hint_has_its_arrowhead_while_the_first_is_hidden():
         page.evaluate("(s) => document.querySelectorAll(s)[1].removeAttribute('marker-end')", line)
         page.wait_for_timeout(200)
         assert end_pixels(page, line) != with_head  # the head drew something where the line ends
+
+
+def test_running_the_cell_again_stops_the_old_tables_watch():
+    """A player pressed Watch, then ran the table's cell again: the new table appeared and the old game played on
+    unseen, to a win that counted in Statistics. The old view, taken away, tells the kernel so."""
+    cells = ["import wispwidget\nw = wispwidget.play('will-o-the-wisp', seed=3, auto_verdict=False)\nw"]
+    with lab_page(cells, name="rerun.ipynb") as (page, kernel, _):
+        until(kernel, "w.controller.views", lambda views: views == 1)
+        assert kernel.value("[old := w, w.watch('heuristic', interval=0.3)] and old.controller.jobs.get('watch') "
+                            "is not None")
+        page.locator(".jp-Notebook .jp-Cell .jp-InputArea-editor").first.click()
+        page.keyboard.press("Control+Enter")  # the same cell again: a new table in place of the old
+        until(kernel, "w is not old and w.controller.views", lambda views: views == 1)
+        until(kernel, "old.controller.jobs.get('watch') is None", lambda stopped: stopped)
+        played = kernel.value("len(old.game.moves_played)")
+        page.wait_for_timeout(900)
+        assert kernel.value("len(old.game.moves_played)") == played  # no move since
+        assert kernel.value("old.message['text']") == "Stopped: the table is no longer shown."
+        expect(page.locator(".ww-root")).to_have_count(1)

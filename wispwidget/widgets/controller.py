@@ -125,6 +125,7 @@ class TableController:
         self.replay_speed = check_speed(replay_speed)
         self.store = stats or StatsStore()
         self.version = 0
+        self.views = 0  # the views drawn in the browser now (each says when it is drawn and taken away)
         self.message: dict[str, Any] = {}
         self._message_id = 0
         self._publish_to = publish
@@ -829,6 +830,15 @@ class TableController:
                 self.say("Stopped.", "info")
             self._publish()
 
+    def view_shown(self, shown: bool) -> None:
+        """Count the table's views. When the last one goes (its cell run again, its output cleared), Watch and
+        Solve's replay stop: they would play on where no one sees them (and count in Statistics). Searches go on:
+        their results wait, versioned, for whoever looks next."""
+        self.views = max(0, self.views + (1 if shown else -1))
+        if self.views == 0 and not shown and self.jobs.cancel("watch") + self.jobs.cancel("replay"):
+            self.say("Stopped: the table is no longer shown.", "info")
+            self._publish()
+
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for background work (verdict, Solve, Watch, hints) to finish; True if it did."""
         return self.jobs.wait(timeout)
@@ -879,6 +889,7 @@ class TableController:
         "daily": lambda self, r: self.daily(wait=False),
         "winnable": lambda self, r: self.set_winnable(r.value),
         "speed": lambda self, r: self.set_speed(r.value),
+        "view": lambda self, r: self.view_shown(r.shown),
     }
 
     def handle(self, content: Any) -> None:

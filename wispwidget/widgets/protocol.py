@@ -188,8 +188,17 @@ class Speed(Request):
     value: float
 
 
+@dataclass(frozen=True)
+class ViewShown(Request):
+    """A view of the table was drawn (``shown`` true) or taken away (its cell run again, its output cleared)."""
+
+    type: ClassVar[str] = "view"
+    shown: bool
+
+
 REQUEST_CLASSES: tuple[type[Request], ...] = (Click, MoveRequest, Deal, Undo, Redo, HintRequest, FairHint, Solve,
-                                              Watch, Restart, Review, Stop, NewDeal, Daily, SetWinnable, Speed)
+                                              Watch, Restart, Review, Stop, NewDeal, Daily, SetWinnable, Speed,
+                                              ViewShown)
 REQUESTS: dict[str, type[Request]] = {cls.type: cls for cls in REQUEST_CLASSES}
 
 
