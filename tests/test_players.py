@@ -201,5 +201,5 @@ def test_fair_hints_reason_names_what_the_plan_does():
         return PlannerPlayer._plan_words(SimpleNamespace(value=value, found=5, weighed=4, moves=(last,)))
 
     assert words(WON_VALUE, Move("stock", "tableau")) == "it begins a way to win the game now"
-    assert words(120, Move("stock", "tableau")).startswith("it begins the best of 4 ways to get ready for the deal")
-    assert words(120, Move("t1", "t3")).startswith("it begins the best of 4 ways to reach a face-down card")
+    assert words(120, Move("stock", "tableau")).startswith("of 4 ways to get ready for the deal, it begins the one")
+    assert words(120, Move("t1", "t3")).startswith("of 4 ways to reach a face-down card, it begins the one")

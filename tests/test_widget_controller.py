@@ -705,3 +705,15 @@ def test_the_deal_number_box_deals_exactly_the_digits_typed_or_says_there_is_no_
     assert w.message == {**w.message, "kind": "error", "text": (
         "A deal number is a whole number from 0 to 18,446,744,073,709,551,615, not 99,999,999,999,999,999,999.")}
     assert w.seed == 12345678901234567 and w.controller.game.key() == before  # nothing changed
+
+
+def test_restart_after_help_says_at_once_that_a_win_will_not_count():
+    """A player pressed Restart after Solve had played, won all by hand, and only then read "Won, with help"."""
+    w = play("mini-wisp", seed=3, auto_verdict=False)
+    w.restart()
+    assert w.message["text"] == "Back to the start of this deal; Redo plays the moves again."
+    w.solve()
+    assert w.wait(60)
+    w.restart()
+    assert w.message["text"] == ("Back to the start of this deal; Redo plays the moves again. Solve played moves of "
+                                 "this deal: the win is not counted.")

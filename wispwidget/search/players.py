@@ -442,10 +442,10 @@ class PlannerPlayer(Player):
             return "it is the only way within reach to show a new card or win" if found.found <= 1 else \
                 "it begins the most promising way within reach to show a new card"
         if found.moves[-1].source == "stock":
-            return (f"it begins the best of {found.weighed} ways to get ready for the deal: on average over the "
-                    f"cards the deal could bring, it leaves the piles in the best order")
-        return (f"it begins the best of {found.weighed} ways to reach a face-down card: on average over every card "
-                f"that could turn up, it leaves the piles in the best order")
+            return (f"of {found.weighed} ways to get ready for the deal, it begins the one that leaves the piles in "
+                    f"the best order on average, whatever cards the deal brings")
+        return (f"of {found.weighed} ways to reach a face-down card, it begins the one that leaves the piles in the "
+                f"best order on average, whatever card turns up")
 
     def _core_seconds(self) -> float | None:
         return None if self.time_limit is None else self.time_limit * self.CORE_SHARE

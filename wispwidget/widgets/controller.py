@@ -190,7 +190,9 @@ class TableController:
         """Back to the start of this deal (the moves can be redone)."""
         with self.lock:
             self._back_to(0)
-            self._changed("new", None, "Back to the start of this deal; Redo plays the moves again.")
+            # a win after help is not the player's, Restart or not: said now, not first on the win banner
+            helped = f" {sentence(self._help_words())}" if self.assisted else ""
+            self._changed("new", None, f"Back to the start of this deal; Redo plays the moves again.{helped}")
 
     def _back_to(self, moves: int) -> None:
         """Undo, quietly, until ``moves`` moves are played (the undone ones stay to Redo)."""
@@ -536,7 +538,7 @@ class TableController:
                 move = player.choose(info, random.Random(version))
                 plan = player.last_plan
                 return Hint(move, "no-peek", plan.positions if plan else 0,
-                            f"Fair hint (no peeking): {advice(move, game)}: {player.why}.")
+                            f"Fair hint (no peeking): {advice(move, game)}. {sentence(player.why)}")
 
             def done(job: Job, hint: Hint) -> None:
                 with self.lock:
@@ -779,7 +781,7 @@ class TableController:
         when = f"After move {first - 1}" if first > 1 else "At the start"
         which = f" It was {result.range_words}." if result.range_words else ""
         self.say(f"Review could not tell which move lost the game.{which} {when} it could still be won: the table is "
-                 f"back there (Redo replays your moves), and {self._shown_by(better, 'arrow')} shows a move that "
+                 f"back there (Redo replays the moves played), and {self._shown_by(better, 'arrow')} shows a move that "
                  f"keeps a win.{self._review_longer(budget)}", "info")
 
     def _show_losing_move(self, moves: list[Move], result: Any) -> None:
@@ -796,7 +798,7 @@ class TableController:
         what = "a deal" if dealt else move_phrase(played, self.game)
         # the table's words: which move, and what the marks mean (w.review() returns the proofs in full)
         shown = (f"The game was lost at move {n} ({what}): a win was still possible before it, none after it."
-                 f"{whose} The table is back before move {n} (Redo replays your moves); {marks}.")
+                 f"{whose} The table is back before move {n} (Redo replays the moves played); {marks}.")
         instead = (f"Instead of move {result.losing_index + 1} ({move_phrase(played, self.game)}"
                    f"{'' if dealt else ', the dashed arrow'}), {move_phrase(better, self.game)} keeps a win.")
         self._show_review_move(better, instead, played)
