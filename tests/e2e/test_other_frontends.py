@@ -148,7 +148,8 @@ w"""
 
 
 def ring_pixels(page) -> list[tuple[int, int, int]]:
-    """The colours a person sees just inside the table's left edge, a third of the way down, and at its top."""
+    """The colours a person sees just inside the table's left edge, a third of the way down, at its top, and at
+    its bottom and left edge beside the footer (whose felt once painted over the ring's lower part)."""
     import io
 
     from PIL import Image
@@ -156,7 +157,9 @@ def ring_pixels(page) -> list[tuple[int, int, int]]:
     box = page.locator(".ww-root").first.bounding_box()
     shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
     x, y = int(box["x"]) + 1, int(box["y"] + box["height"] / 3)
-    return [shot.getpixel((x, y)), shot.getpixel((int(box["x"] + box["width"] / 2), int(box["y"]) + 1))]
+    bottom, middle = int(box["y"] + box["height"]) - 2, int(box["x"] + box["width"] / 2)
+    return [shot.getpixel((x, y)), shot.getpixel((middle, int(box["y"]) + 1)), shot.getpixel((middle, bottom)),
+            shot.getpixel((x, bottom - 12))]
 
 
 def test_tabbed_into_the_table_shows_its_ring_its_cursor_and_its_keys():
