@@ -224,6 +224,23 @@ describe("the table view", () => {
     expect(model.sent.slice(1)).toEqual([{ type: "deal", version: 4 }, { type: "deal", version: 5 }]);
   });
 
+  it("cards picked up by the keyboard are lifted, and the piles that take them light up as in a drag", () => {
+    // a player saw the held card rise 6 px and no pile lit: only the words said where it could go
+    const { el } = mount();
+    const root = el.querySelector(".ww-root") as HTMLElement;
+    root.focus();
+    const key = (k: string) => root.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+    key("ArrowUp"); // 9H 8H
+    key(" ");
+    expect([...el.querySelectorAll(".ww-held")].map((c) => (c as HTMLElement).dataset.card)).toEqual(["9H", "8H"]);
+    const lit = () => [...el.querySelectorAll(".ww-accepts-held")].map((p) => (p as HTMLElement).dataset.pile);
+    expect(lit()).toEqual(["t1", "t2"]); // the legal moves of two cards from t0
+    key("ArrowDown"); // (still holding two: the count is chosen before the pick-up)
+    key("Escape");
+    expect(lit()).toEqual([]);
+    expect(el.querySelectorAll(".ww-held").length).toBe(0);
+  });
+
   it("ArrowUp takes no more cards than a legal move carries", () => {
     const { el, model } = mount();
     model.emit("table", state({ version: 4, legal: [["t0", "t1", 1]] })); // the two cards are no run that moves

@@ -641,15 +641,21 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   // -- keyboard -------------------------------------------------------------------------------------------------
 
   function markCursor(): void {
-    root.querySelectorAll(".ww-cursor, .ww-held").forEach((n) => n.classList.remove("ww-cursor", "ww-held"));
+    root.querySelectorAll(".ww-cursor, .ww-held, .ww-accepts-held")
+      .forEach((n) => n.classList.remove("ww-cursor", "ww-held", "ww-accepts-held"));
     if (!keyboardMode || scope().activeElement !== root || !state) return;
     const order = pileOrder(state);
     if (cursor.at < 0) cursor.at = order.indexOf("t0");
     const id = order[cursor.at];
     piles.get(id)?.classList.add("ww-cursor");
-    if (cursor.holding) {
-      const held = cards.filter((c) => c.slot.pile === cursor.holding!.pile && c.slot.key !== "hidden").slice(-cursor.holding.count);
+    const holding = cursor.holding;
+    if (holding) {
+      const held = cards.filter((c) => c.slot.pile === holding.pile && c.slot.key !== "hidden").slice(-holding.count);
       for (const c of held) c.el.classList.add("ww-held");
+      // the piles that take them light up as in a drag (the engine's legal moves say which)
+      for (const [from, to, count] of state.legal) {
+        if (from === holding.pile && count === holding.count) piles.get(to)?.classList.add("ww-accepts-held");
+      }
     }
   }
 
