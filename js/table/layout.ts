@@ -4,7 +4,7 @@
  * card's index corner, so every face-up card keeps its rank and suit readable.
  */
 
-export const MIN_CARD_W = 34; // narrower and the corner stops being legible
+export const MIN_CARD_W = 32; // narrower and the corner ("10♦" at its 10 px floor) stops being legible
 export const MAX_CARD_W = 96;
 export const ASPECT = 1.4;
 export const WASTE_FAN = 0.3; // horizontal step of the waste's fanned cards, in card widths

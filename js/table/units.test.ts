@@ -24,6 +24,11 @@ describe("layout", () => {
     expect(10 * narrow.cardW + 9 * narrow.gap).toBeLessThanOrEqual(560);
     expect(metrics(100, 10).cardW).toBe(MIN_CARD_W);
     expect(narrow.cardH).toBe(Math.round(narrow.cardW * 1.4));
+    // JupyterLab at 800 x 600 with its file browser open leaves a table 352 px of content: Black Widow's ten piles
+    // overflowed it by 15 px at a 34 px floor
+    const cell = metrics(352, 10);
+    expect(10 * cell.cardW + 9 * cell.gap + 1).toBeLessThanOrEqual(352 + 1);
+    expect(cell.cardW).toBeGreaterThanOrEqual(32);
   });
 
   it("the top row counts when it is wider than the tableau (a waste fan and eight foundations on four piles)", () => {
