@@ -42,8 +42,10 @@ for label, spec in games.items():
     print(f"{label:24} {spec.key:34} the Spider dead-end test: {dead_end_test}")
 
 # %% [markdown]
-# Each variant's pruning is derived from its rules (`games/soundness.py`): the Spider dead-end test, for instance,
-# needs empty piles that take anything, so it is off for "Kings to empty piles". A study solves the same deals
+# Each variant's pruning is derived from its rules (`games/soundness.py`). The *Spider dead-end test* is a quick
+# proof that a position is lost: it works out which cards could ever move, and if some suit can never be put in
+# order, no search is needed. Its reasoning holds only when an empty pile takes any card, so it is off for "Kings
+# to empty piles". A study solves the same deals
 # of each game, one by one, as `wispwidget study` does. Small numbers keep this notebook quick: 24 deals at
 # 20,000 positions each.
 
