@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from "vitest";
-import { BARS_WIDTH, barsSvg, FONT, LABELS_WIDTH, type Summary } from "./variant_lab";
+import { afterEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { FakeModel } from "./testing";
+import lab, { BARS_WIDTH, barsSvg, FONT, LABELS_WIDTH, PRESENT_SCALE, type Summary, typedRule } from "./variant_lab";
 
 const share = (count: number, n: number) => ({ count, share: count / n, low: Math.max(0, count / n - 0.1), high: Math.min(1, count / n + 0.1) });
 const summary = (won: number, lost: number, unknown: number, bounds: [number, number] = [0, 1], label = "x"): Summary => ({
@@ -102,5 +105,129 @@ describe("the lab's bars", () => {
     const doc = new DOMParser().parseFromString(barsSvg({ base: summary(4, 4, 2) }, 444), "image/svg+xml");
     const sizes = [...doc.querySelectorAll("text")].map((t) => Number(t.getAttribute("font-size")));
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(FONT - 1);
+  });
+});
+
+/** A lab view on a model as the kernel would first send it. */
+function drawn(values: Record<string, unknown> = {}) {
+  const model = new FakeModel({
+    controls: { movable: "suited-run", build: "any-suit", empty_pile: "any", stock: "deal-to-piles", foundations: "remove-runs",
+      deal_needs_no_empty_pile: true, foundation_to_tableau: false, ace_between_foundations: false, piles: 7, face_down: 2,
+      face_up: 1, suits: "CDHS", top_rank: 13, copies: 1 },
+    options: {}, variant: { error: "", name: "Will o' the Wisp", key: "will-o-the-wisp/standard", changes: [], solver: "" },
+    deals: 20, max_positions: 20000, first_seed: "1", progress: {}, results: {}, status: "", status_kind: "",
+    game_json: "", presentation: false, ...values,
+  });
+  const root = document.createElement("div");
+  document.body.append(root);
+  const dispose = lab.render({ model: model as never, el: root });
+  return { model, root, dispose };
+}
+/** A message from the kernel to the view (anywidget's msg:custom). */
+const fromKernel = (model: FakeModel, content: unknown) =>
+  (model.handlers["msg:custom"] ?? []).forEach((fn) => (fn as (c: unknown) => void)(content));
+const box = (root: HTMLElement, name: string) => root.querySelector<HTMLInputElement>(`[data-setting=${name}]`)!;
+const type = (input: HTMLInputElement, text: string) => {
+  input.value = text;
+  input.dispatchEvent(new Event("change"));
+};
+
+describe("the lab's number boxes", () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it("send a setting as typed, for the kernel to take or refuse saying what was typed", () => {
+    // Before: an empty Deals became 1, Deals 2.5 became 2, First deal -1 became 0, none said so; and
+    // 18446744073709551615, the largest deal, went as the float 18446744073709551616.
+    const { model, root } = drawn();
+    for (const [name, text] of [["deals", ""], ["deals", "2.5"], ["first_seed", "-1"], ["first_seed", "18446744073709551615"]]) {
+      type(box(root, name), text);
+      expect(model.sent.at(-1)).toEqual({ type: "setting", name, text });
+    }
+    expect(model.get("deals")).toBe(20); // the view sets nothing itself: the kernel decides
+    expect(model.get("first_seed")).toBe("1");
+  });
+
+  it("show the first deal as its digits, and the setting kept when the kernel refuses one", () => {
+    const { model, root } = drawn({ first_seed: "18446744073709551615" });
+    expect(box(root, "first_seed").value).toBe("18446744073709551615");
+    type(box(root, "deals"), "2.5");
+    expect(box(root, "deals").value).toBe("2.5");
+    fromKernel(model, { type: "refused", setting: "deals" });
+    expect(box(root, "deals").value).toBe("20");
+    model.emit("deals", 50);
+    expect(box(root, "deals").value).toBe("50");
+  });
+
+  it("keep the box being typed in when another setting changes", () => {
+    const { model, root } = drawn();
+    const first = box(root, "first_seed");
+    first.value = "123"; // typed, not yet sent
+    model.emit("deals", 50);
+    expect(box(root, "first_seed")).toBe(first);
+    expect(first.value).toBe("123");
+  });
+
+  it("are text boxes, so what is typed is what is read", () => {
+    const { root } = drawn();
+    for (const input of root.querySelectorAll<HTMLInputElement>("[data-setting], input[data-control]:not([type=checkbox])")) {
+      expect(input.type).toBe("text");
+      expect(input.inputMode).toBe("numeric");
+    }
+  });
+
+  it("send a rule's whole number as a number and anything else as typed", () => {
+    expect(typedRule(" 7 ")).toBe(7);
+    expect(typedRule("2.5")).toBe("2.5");
+    expect(typedRule("")).toBe("");
+    expect(typedRule("123456789012345")).toBe(123456789012345);
+    expect(typedRule("12345678901234567890")).toBe("12345678901234567890"); // past what a number holds exactly
+    const { model, root } = drawn();
+    const piles = root.querySelector<HTMLInputElement>("input[data-control=piles]")!;
+    type(piles, "2.5");
+    expect(model.get("controls").piles).toBe("2.5");
+  });
+});
+
+describe("the lab's status line", () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it("draws a refusal in the error style and the usual words not", () => {
+    const { model, root } = drawn();
+    const status = root.querySelector<HTMLElement>(".wisp-lab-status")!;
+    model.emit("status_kind", "error");
+    model.emit("status", "The box is empty: paste a wisp-game/1 document.");
+    expect(status.classList.contains("wisp-lab-status-error")).toBe(true);
+    expect(status.dataset.kind).toBe("error");
+    model.emit("status_kind", "");
+    model.emit("status", "Loaded Will o' the Wisp.");
+    expect(status.classList.contains("wisp-lab-status-error")).toBe(false);
+    expect(status.dataset.kind).toBeUndefined();
+  });
+
+  it("follows the page's theme as the table does, with an error colour for each", () => {
+    const { root } = drawn();
+    expect(root.dataset.wwTheme).toBe("light");
+    const css = readFileSync(join(__dirname, "variant_lab.css"), "utf8");
+    expect(css).toMatch(/\.wisp-lab\[data-ww-theme="dark"\] \{[^}]*--wisp-lab-error:/);
+    expect(css).toMatch(/\.wisp-lab-status-error[^{]*\{[^}]*var\(--wisp-lab-error\)/);
+  });
+});
+
+describe("Presentation", () => {
+  it("draws the bars as wide as the lab, past the usual widest", () => {
+    const cell = 1488; // a notebook's cell at 1920 x 1080 with the file browser open
+    const width = Math.floor(cell / PRESENT_SCALE);
+    const svg = barsSvg({ base: summary(4, 4, 2) }, width, Number.MAX_SAFE_INTEGER);
+    const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+    expect(doc.documentElement.getAttribute("width")).toBe(String(width));
+    expect(barsSvg({ base: summary(4, 4, 2) }, width)).toContain(`width="${BARS_WIDTH}"`); // the usual lab: 720
+    const css = readFileSync(join(__dirname, "variant_lab.css"), "utf8");
+    expect(css).toMatch(/\.wisp-lab\.wisp-lab-present \{[^}]*max-width: none/);
+  });
+
+  it("says one deal as one deal, and a deal number past 2**53 as its digits", () => {
+    const one = { ...summary(1, 0, 0), seeds: ["18446744073709551615", "18446744073709551615"] };
+    const svg = barsSvg({ base: one });
+    expect(svg).toContain("1 deal (deals 18446744073709551615-18446744073709551615) at 1,000 positions each");
   });
 });

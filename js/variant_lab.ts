@@ -5,6 +5,7 @@
  */
 
 import { listen } from "./local_model";
+import { followTheme } from "./theme";
 
 export interface Share {
   count: number;
@@ -25,7 +26,8 @@ export interface Summary {
   unknown: Share;
   winnable_low: number;
   winnable_high: number;
-  seeds?: number[];
+  /** The first and last deal studied; a number past 2**53 comes as its digits. */
+  seeds?: (number | string)[];
 }
 
 interface LabModel {
@@ -33,8 +35,10 @@ interface LabModel {
   set(name: string, value: unknown): void;
   save_changes(): void;
   send(content: unknown): void;
-  on(event: string, callback: () => void): void;
-  off(event: string, callback?: () => void): void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(event: string, callback: (...args: any[]) => void): void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  off(event: string, callback?: (...args: any[]) => void): void;
 }
 
 const OUTCOMES: [key: "won" | "lost" | "unknown", label: string, colour: string][] = [
@@ -52,7 +56,8 @@ function el(tag: string, attrs: Record<string, string> = {}, ...children: (Node 
   return node;
 }
 
-/** Widest the bars are drawn; below `NARROW` each bar's words go on their own line above it. */
+/** Widest the bars are drawn (Presentation draws them wider: `barsSvg`'s `widest`); below `NARROW` each bar's
+ * words go on their own line above it. */
 export const BARS_WIDTH = 720; // the lab's own widest (variant_lab.css): drawn at the width shown, words at 13 px
 const NARROW = 400;
 /** The words' column beside the bars (wide): room for "winnable 100%-100% (95%)" in bold at `FONT` px. */
@@ -77,12 +82,13 @@ function fitted(text: string, room: number): string {
  * just under it, then the winnable share's range with the unknown deals counted both ways (proved won at the low
  * end, won at the high end): an all-unknown study reads "winnable 0-100%", never as a game nobody wins. Text and
  * whiskers take the page's colour (currentColor), so a dark theme reads as well as a light one. Narrower than
- * 400 px (a notebook beside its file browser), each row's words stand above its bar.
+ * 400 px (a notebook beside its file browser), each row's words stand above its bar. `widest` is `BARS_WIDTH`
+ * but in Presentation, where the lab takes the whole cell.
  */
-export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): string {
+export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH, widest = BARS_WIDTH): string {
   const rows = (["base", "variant"] as const).filter((k) => results[k]);
   if (!rows.length) return "";
-  width = Math.round(Math.max(220, Math.min(BARS_WIDTH, width)));
+  width = Math.round(Math.max(220, Math.min(widest, width)));
   const narrow = width < NARROW;
   const words = narrow ? FONT + 3 : 0, barH = FONT + 7, gap = 10, left = narrow ? 4 : LABELS_WIDTH;
   const rowH = words + barH, headH = FONT + 8;
@@ -90,7 +96,7 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH): s
   const seeds = first.seeds ?? [];
   const from = seeds.length ? ` (deals ${seeds[0]}-${seeds[seeds.length - 1]})` : "";
   const budget = `${first.max_positions.toLocaleString("en")} position${first.max_positions === 1 ? "" : "s"}`;
-  const caption = [`${first.deals} deal${first.deals === 1 ? "" : "s"}${from} at ${budget} each`,
+  const caption = [`${first.deals.toLocaleString("en")} deal${first.deals === 1 ? "" : "s"}${from} at ${budget} each`,
     "whiskers: 95% intervals"];
   // with unknown deals a winnable range is not one interval: from all of them lost to all of them won
   const note = rows.some((k) => results[k].unknown.count > 0)
@@ -149,8 +155,24 @@ function select(name: string, choices: Record<string, string>, value: string): H
   return node;
 }
 
+/** A number box: text, so that what is typed is what is sent (a number box would read "2.5" as a number, an
+ * empty box as nothing, and 18446744073709551615 as 18446744073709551616); numeric keys on a phone. */
+function numberBox(attrs: Record<string, string>): HTMLInputElement {
+  return el("input", { type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", ...attrs }) as HTMLInputElement;
+}
+
+/** A rule's number as typed: a whole number as a number; anything else as the text itself, so the kernel's
+ * refusal ("piles must be a whole number, not '2.5'") says what was typed, never a number made of it. */
+export function typedRule(text: string): number | string {
+  return /^\s*[+-]?\d{1,15}\s*$/.test(text) ? Number(text) : text.trim();
+}
+
+/** The shown value of a study setting (the first deal comes as digits: it may pass 2**53). */
+const settingText = (value: unknown) => (typeof value === "number" ? String(value) : String(value ?? ""));
+
 function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   root.classList.add("wisp-lab");
+  const theme = followTheme(root); // light or dark as the notebook is: the error colour is picked for each
   const controlsBox = el("div", { class: "wisp-lab-controls" });
   const info = el("div", { class: "wisp-lab-info" });
   const settings = el("div", { class: "wisp-lab-settings" });
@@ -224,9 +246,9 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     for (const [name, label, lo, hi] of [["piles", "Piles", 1, 16], ["face_down", "Face down per pile", 0, 12],
       ["face_up", "Face up per pile", 1, 12], ["top_rank", "Top rank (13 = King)", 1, 13],
       ["copies", "Copies of the deck", 1, 8]] as [string, string, number, number][]) {
-      const input = el("input", { type: "number", min: String(lo), max: String(hi), "data-control": name }) as HTMLInputElement;
-      input.value = String(c[name]);
-      input.addEventListener("change", () => setControl(name, Number(input.value)));
+      const input = numberBox({ "data-control": name, title: `${lo} to ${hi}` });
+      input.value = String(c[name] ?? "");
+      input.addEventListener("change", () => setControl(name, typedRule(input.value)));
       row(label, input);
     }
     const suits = el("span", { "data-control": "suits" });
@@ -242,16 +264,28 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     numbers.append(el("div", { class: "wisp-lab-row" }, el("span", {}, "Suits"), suits));
   };
 
+  // The study settings go to the kernel as typed; it sets them or refuses in one sentence that echoes the text
+  // (then says "refused", and the box shows the setting the lab keeps). Boxes are made once and only their
+  // values drawn again, so a change never takes the focus from the box being typed in.
+  const settingBoxes = new Map<string, HTMLInputElement>();
+  const shownSettings = new Map<string, string>();
+  for (const [name, label] of [["deals", "Deals"], ["max_positions", "Search budget (positions per deal)"], ["first_seed", "First deal"]]) {
+    const input = numberBox({ "data-setting": name });
+    input.addEventListener("change", () => model.send({ type: "setting", name, text: input.value }));
+    settingBoxes.set(name, input);
+    settings.append(el("label", { class: "wisp-lab-row" }, el("span", {}, label), input));
+  }
   const drawSettings = () => {
-    settings.replaceChildren();
-    for (const [name, label] of [["deals", "Deals"], ["max_positions", "Search budget (positions per deal)"], ["first_seed", "First deal"]]) {
-      const input = el("input", { type: "number", min: name === "first_seed" ? "0" : "1", "data-setting": name }) as HTMLInputElement;
-      input.value = String(model.get(name));
-      input.addEventListener("change", () => {
-        model.set(name, Math.max(name === "first_seed" ? 0 : 1, Math.floor(Number(input.value) || 0)));
-        model.save_changes();
-      });
-      settings.append(el("label", { class: "wisp-lab-row" }, el("span", {}, label), input));
+    for (const [name, input] of settingBoxes) {
+      const text = settingText(model.get(name));
+      if (shownSettings.get(name) !== text) input.value = text;
+      shownSettings.set(name, text);
+    }
+  };
+  const onCustom = (content: unknown) => {
+    const message = content as { type?: string; setting?: string } | null;
+    if (message?.type === "refused" && message.setting && settingBoxes.has(message.setting)) {
+      settingBoxes.get(message.setting)!.value = settingText(model.get(message.setting));
     }
   };
 
@@ -282,17 +316,19 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
 
   // The bars fit the lab's width (a notebook beside its file browser can be 300 px wide): drawn again when it
   // changes. Presenting, they are drawn for a width PRESENT_SCALE times smaller and shown at the lab's width, so
-  // their words grow with the lab's.
+  // their words grow with the lab's; the lab then takes the cell's whole width, so they may pass BARS_WIDTH.
   let barsWidth = 0;
+  const widest = () => (model.get("presentation") ? Number.MAX_SAFE_INTEGER : BARS_WIDTH);
   const widthForBars = () => {
     const scale = model.get("presentation") ? PRESENT_SCALE : 1;
-    return Math.floor(Math.min(BARS_WIDTH, (root.clientWidth || BARS_WIDTH * scale) / scale));
+    return Math.floor(Math.min(widest(), (root.clientWidth || BARS_WIDTH * scale) / scale));
   };
   const drawResults = () => {
     barsWidth = widthForBars();
-    bars.innerHTML = barsSvg(model.get("results") ?? {}, barsWidth);
+    bars.innerHTML = barsSvg(model.get("results") ?? {}, barsWidth, widest());
   };
   const resized = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(() => {
+    theme.check(); // first drawn, or moved: the page behind the lab can be read
     if (widthForBars() !== barsWidth) drawResults();
   });
   function applyPresentation(): void {
@@ -305,10 +341,19 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   }
   resized?.observe(root);
 
-  const drawStatus = () => { status.textContent = model.get("status") ?? ""; };
+  // A refusal or a failure is drawn in the error style (variant_lab.css), not as the lab's usual words.
+  const drawStatus = () => {
+    status.textContent = model.get("status") ?? "";
+    const error = model.get("status_kind") === "error" && Boolean(status.textContent);
+    status.classList.toggle("wisp-lab-status-error", error);
+    if (error) status.dataset.kind = "error";
+    else delete status.dataset.kind;
+  };
 
   root.replaceChildren(controlsBox, info, settings, buttons, progress, bars, status, jsonBox);
   drawControls(); drawSettings(); drawInfo(); drawProgress(); applyPresentation(); drawStatus();
+  model.on("msg:custom", onCustom);
+  globalThis.requestAnimationFrame?.(() => theme.check()); // attached by now: the page behind the lab is known
   const unlisten = listen(model, [
     ["change:controls", drawControls],
     ["change:options", drawControls],
@@ -316,12 +361,15 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     ["change:progress", drawProgress],
     ["change:results", drawResults],
     ["change:status", drawStatus],
+    ["change:status_kind", drawStatus],
     ["change:presentation", applyPresentation],
     ...["deals", "max_positions", "first_seed"].map((name): [string, () => void] => [`change:${name}`, drawSettings]),
   ]);
   return () => {
     unlisten();
+    model.off("msg:custom", onCustom);
     resized?.disconnect();
+    theme.dispose();
   };
 }
 

@@ -3,6 +3,7 @@ deal, results apply only to the controls they were run on, and variants play, sa
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import replace
 from typing import ClassVar
@@ -223,23 +224,104 @@ def test_every_variant_the_lab_makes_saves_and_loads_back():
 
 
 @pytest.mark.parametrize(("setting", "value", "words"), [
-    ("first_seed", 2**64 - 2, "The last deal is a whole number from 0 to"),
-    ("first_seed", -1, "The first deal is a whole number"), ("max_positions", 0, "The search budget must be"),
-    ("max_positions", 10**100, "The search budget must be at most 50,000,000"),
-    ("deals", 10**100, "Deals must be from 1 to 100,000"), ("deals", 0, "Deals must be from 1 to 100,000"),
+    ("first_seed", -1, "The first deal must be a whole number from 0 to 18,446,744,073,709,551,615, not -1"),
+    ("first_seed", 2**64, "The first deal must be a whole number from 0 to 18,446,744,073,709,551,615, not "
+                          "18,446,744,073,709,551,616"),
+    ("max_positions", 0, "The search budget must be a whole number from 1 to 50,000,000"),
+    ("max_positions", 10**9, "The search budget must be a whole number from 1 to 50,000,000 (a larger search would "
+                             "not fit in memory), not 1,000,000,000"),
+    ("max_positions", 10**100, "The search budget must be a whole number from 1 to 50,000,000"),
+    ("deals", 10**100, "Deals must be a whole number from 1 to 100,000"), ("deals", 0, "Deals must be a whole number"),
+    ("deals", 100_000_000, "Deals must be a whole number from 1 to 100,000 (a lab's study; wispwidget study takes "
+                           "more), not 100,000,000"),
+    ("deals", -5, "Deals must be a whole number from 1 to 100,000 …, not -5$"),
+    ("deals", 2.5, "Deals must be a whole number from 1 to 100,000 …, not 2.5$"),
+    ("deals", "20", "Deals must be a whole number …, not '20'$"), ("deals", True, "Deals must be a whole number"),
 ])
-def test_study_settings_out_of_range_are_refused_in_one_sentence(setting, value, words):
-    """Before: the study's error was dropped and the lab said "Studying…" for ever; deals=10**100 raised an
-    OverflowError out of the message handler; deals=0 reported "0 deals, every deal settled"."""
+def test_study_settings_out_of_range_are_refused_when_set_in_one_sentence(setting, value, words):
+    """Before: lab.deals = 100_000_000, -5 and lab.max_positions = 10**9 were taken silently, and lab.study() then
+    raised; deals=10**100 raised an OverflowError out of the message handler; deals=0 reported "0 deals"."""
     lab = VariantLabWidget("mini-wisp", deals=3, max_positions=2_000)
-    lab.first_seed = value if setting == "first_seed" else 1
-    if setting != "first_seed":
-        lab.set_trait(setting, value)
-    with pytest.raises(ww.WispError, match=f"^{words}"):
+    before = {name: getattr(lab, name) for name in ("deals", "max_positions", "first_seed")}
+    parts = words.removesuffix("$").split("…")
+    pattern = "^" + ".*".join(re.escape(part) for part in parts) + "$" * words.endswith("$")
+    with pytest.raises(ww.WispError, match=pattern) as refused:
+        setattr(lab, setting, value)
+    assert isinstance(refused.value, ValueError) and "\n" not in str(refused.value)
+    assert {name: getattr(lab, name) for name in before} == before  # nothing changed
+    with pytest.raises(ww.WispError, match=pattern):
+        VariantLabWidget("mini-wisp", **{setting: value})
+    assert lab.study(wait=True, timeout=60) is not None  # the lab still studies with its settings
+
+
+def test_the_last_deal_past_the_largest_is_refused_by_the_study_in_one_sentence():
+    lab = VariantLabWidget("mini-wisp", deals=3, max_positions=2_000)
+    lab.first_seed = 2**64 - 2  # the first deal is fine; the third is past the largest deal number
+    with pytest.raises(ww.WispError, match=r"^The last deal would be 18,446,744,073,709,551,616, past the largest"):
         lab.study()
     lab._on_front_end_message(None, {"type": "study"}, None)
-    assert lab.status.startswith(words) and lab.status.endswith(".") and "\n" not in lab.status
-    assert not lab.progress.get("running") and lab.results == {}
+    assert lab.status.startswith("The last deal would be") and lab.status.endswith(".") and "\n" not in lab.status
+    assert lab.status_kind == "error" and not lab.progress.get("running") and lab.results == {}
+
+
+class Sent:
+    """What the lab sent its view (``send``)."""
+
+    def __init__(self, lab):
+        self.messages: list[dict] = []
+        lab.send = lambda content, buffers=None: self.messages.append(content)
+
+
+@pytest.mark.parametrize(("name", "typed", "said"), [
+    ("deals", "", "Deals must be a whole number from 1 to 100,000 (a lab's study; wispwidget study takes more), not "
+                  "an empty box; it stays 20."),
+    ("deals", "2.5", "Deals must be a whole number from 1 to 100,000 (a lab's study; wispwidget study takes more), "
+                     "not 2.5; it stays 20."),
+    ("deals", "abc", "Deals must be a whole number from 1 to 100,000 (a lab's study; wispwidget study takes more), "
+                     "not abc; it stays 20."),
+    ("first_seed", "-1", "The first deal must be a whole number from 0 to 18,446,744,073,709,551,615, not -1; it "
+                         "stays 1."),
+    ("first_seed", "18446744073709551616", "The first deal must be a whole number from 0 to "
+                                           "18,446,744,073,709,551,615, not 18446744073709551616; it stays 1."),
+    ("max_positions", "1000000000", "The search budget must be a whole number from 1 to 50,000,000 (a larger search "
+                                    "would not fit in memory), not 1000000000; it stays 20,000."),
+])
+def test_a_setting_typed_in_the_view_is_refused_saying_what_was_typed(name, typed, said):
+    """Before: an empty Deals became 1, Deals 2.5 became 2 and First deal -1 became 0, none said so; the view
+    sent 18446744073709551615 as 18446744073709551616 (a JavaScript number) and was refused with that."""
+    lab = VariantLabWidget("will-o-the-wisp")
+    sent = Sent(lab)
+    before = (lab.deals, lab.max_positions, lab.first_seed)
+    lab._on_front_end_message(lab, {"type": "setting", "name": name, "text": typed}, [])
+    assert lab.status == said and lab.status_kind == "error"
+    assert (lab.deals, lab.max_positions, lab.first_seed) == before
+    assert sent.messages == [{"type": "refused", "setting": name}]  # the box shows the setting kept
+
+
+def test_a_setting_typed_in_the_view_is_read_as_its_digits_up_to_the_largest_deal():
+    lab = VariantLabWidget("will-o-the-wisp")
+    lab._on_front_end_message(lab, {"type": "setting", "name": "deals", "text": "2.5"}, [])
+    assert lab.status_kind == "error"
+    lab._on_front_end_message(lab, {"type": "setting", "name": "deals", "text": " 1 "}, [])
+    assert lab.deals == 1 and lab.status == "" and lab.status_kind == ""
+    lab._on_front_end_message(lab, {"type": "setting", "name": "first_seed", "text": "18446744073709551615"}, [])
+    assert lab.first_seed == 2**64 - 1 and lab.status == ""
+    assert lab.get_state()["first_seed"] == "18446744073709551615"  # to the view as digits, not a rounded float
+    lab._on_front_end_message(lab, {"type": "setting", "name": "first_seed", "text": "-1"}, [])
+    lab._on_front_end_message(lab, {"type": "setting", "name": "first_seed", "text": "18446744073709551615"}, [])
+    assert lab.status == "" and lab.status_kind == ""  # the same setting again: the refusal is gone
+    for content in ({"type": "setting", "name": "colour", "text": "1"}, {"type": "setting", "name": "deals"}):
+        lab._on_front_end_message(lab, content, [])
+        assert lab.status == "Refused a request the lab does not know." and lab.status_kind == "error"
+
+
+def test_one_deal_is_said_as_one_deal():
+    """Before: "Studying ...: 1 deals at 20,000 positions"."""
+    lab = VariantLabWidget("mini-wisp", deals=1, max_positions=1)
+    lab.study()
+    assert ": 1 deal at 1 position..." in lab.status
+    result = lab.study(wait=True, timeout=60)
+    assert ": 1 deal at 1 position:" in result.describe() and "1 deals" not in lab.status
 
 
 def test_a_study_that_fails_says_so_and_stops_running(monkeypatch):
@@ -448,3 +530,126 @@ def test_the_winnable_range_says_unknowns_counted_both_ways_only_when_there_are_
     assert "counted both ways" not in settled.describe()
     unsettled = VariantLabWidget("mini-wisp", deals=4, max_positions=1).study(wait=True, timeout=60)
     assert unsettled.count("unknown") > 0 and "(95%, unknowns counted both ways)" in unsettled.describe()
+
+
+# -- refusals change nothing; one study at a time; Load JSON in words --------------------------
+
+
+def test_a_refused_set_changes_nothing_so_the_next_set_works():
+    """Before: lab.set(emtpy_pile=...) stored the misspelt name, and every later set failed with its error until
+    Reset; lab.set(empty_pile="kings-only") ended in "'kings-only' is not a valid EmptyPile", naming no value."""
+    lab = VariantLabWidget("will-o-the-wisp")
+    before = dict(lab.controls)
+    with pytest.raises(ww.WispError, match=r"^unknown rule emtpy_pile \(did you mean empty_pile\?\); the lab's rules"):
+        lab.set(emtpy_pile="top-rank-only")
+    with pytest.raises(ww.WispError, match=r"^empty_pile must be one of 'any', 'top-rank-only', not 'kings-only'$"):
+        lab.set(empty_pile="kings-only")
+    with pytest.raises(ValueError, match="piles must be 1 to 16"):  # still a ValueError, as make_variant's were
+        lab.set(piles=20, movable="single-card")
+    assert lab.controls == before and lab.variant["error"] == "" and lab.status == ""
+    assert lab.set(movable="any-run").key == "will-o-the-wisp/relaxed"
+    assert lab.controls == {**before, "movable": "any-run"}
+    with pytest.raises(ww.WispError, match="unknown rule emtpy_pile"):  # a name that is no rule is never kept
+        lab.controls = {**lab.controls, "emtpy_pile": "top-rank-only"}
+    assert "emtpy_pile" not in lab.controls
+    assert lab.set(empty_pile="top-rank-only").empty_pile is EmptyPile.TOP_RANK_ONLY
+
+
+@pytest.mark.parametrize(("changes", "words"), [
+    (dict(stock="deal"), "stock must be one of 'deal-to-piles', 'draw-to-waste', not 'deal'"),
+    (dict(movable=3), "movable must be one of 'suited-run', 'any-run', 'single-card', not 3"),
+    (dict(deal_needs_no_empty_pile="no"), "deal_needs_no_empty_pile must be True or False, not 'no'"),
+    (dict(piles=""), "piles must be a whole number, not an empty box"),
+    (dict(piles="2.5"), "piles must be a whole number, not '2.5'"),
+    (dict(suits=None), "suits must be letters of CDHS, not None"),
+])
+def test_a_rule_value_it_cannot_take_is_said_with_the_values_it_can(changes, words):
+    with pytest.raises(ww.WispError, match=f"^{words}$"):
+        make_variant(WISP, **changes)
+
+
+def test_one_lab_study_at_a_time_a_new_lab_or_study_stops_the_running_one():
+    """Before: running the lab's cell again during a study left the old lab's study running for minutes, unseen
+    and unstoppable (one cancellable job per kind, as the table's jobs)."""
+    old = VariantLabWidget("will-o-the-wisp", deals=200, max_positions=250_000)
+    old.study()
+    job = old._job
+    assert job is not None and old.progress["running"]
+    new = VariantLabWidget("will-o-the-wisp")  # the cell run again
+    job.wait(20)
+    assert job.done and old._job is None and old.progress["running"] is False
+    assert old.status == "Study stopped: another lab started (one lab study runs at a time)."
+    assert old.status_kind == "" and "variant" not in old.results
+    old.study()  # and a study started in another lab stops this one's
+    job = old._job
+    new.max_positions = 1
+    new.study()
+    job.wait(20)
+    assert job.done and old.progress["running"] is False
+    assert old.status == "Study stopped: another lab started a study (one lab study runs at a time)."
+    new.wait(60)
+    assert new.last_result is not None and new.last_result.deals == 20  # the new lab's own study ran to its end
+    VariantLabWidget("mini-wisp")  # no study running: nothing to stop, nothing said
+    assert new.status.startswith("Will o' the Wisp: 20 deals at 1 position")
+
+
+def test_a_study_that_ends_leaves_no_turn_held():
+    module = sys.modules[VariantLabWidget.__module__]
+    lab = VariantLabWidget("mini-wisp", deals=2, max_positions=2_000)
+    lab.study(wait=True, timeout=60)
+    assert module._Turn.lab is None  # the kernel holds no lab for a study that has ended
+
+
+def _position_text() -> str:
+    from wispwidget.engine.dealing import deal_position
+    from wispwidget.io.formats import write_position
+
+    return write_position(deal_position(WISP, 1))
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("", "The box is empty: paste a wisp-game/1 document."),
+    ("  \n", "The box is empty: paste a wisp-game/1 document."),
+    (None, "This is a position file (wisp-position/1), not a game (wisp-game/1): Load JSON reads a game's rules, as "
+           "Save JSON writes them."),
+    ('{"game": "will-o-the-wisp", "tableau": []}', "This looks like a position (it has a tableau), not a game "
+                                                   "(wisp-game/1): Load JSON reads a game's rules, as Save JSON writes "
+                                                   "them."),
+    ("typo", "Not loaded: in empty_pile, 'top-rank-onyl' is not one of 'any', 'top-rank-only'."),
+    ("other", "Not loaded: this lab varies 'will-o-the-wisp', not 'mini-wisp'."),
+    ("{", "Not valid JSON: Expecting property name enclosed in double quotes at line 1 column 2."),
+])
+def test_load_json_refusals_say_plainly_what_is_wrong(text, said):
+    """Before: a position gave "Game: unknown field 'tableau' (allowed: ...)", a typo "Empty_pile: ...", an empty
+    box "Not valid JSON: Expecting value at line 1 column 1." All are drawn in the error style."""
+    lab = VariantLabWidget("will-o-the-wisp")
+    if text is None:
+        text = _position_text()
+    elif text == "typo":
+        text = lab.to_json().replace('"empty_pile": "any"', '"empty_pile": "top-rank-onyl"')
+    elif text == "other":
+        text = VariantLabWidget("mini-wisp").to_json()
+    before = dict(lab.controls)
+    lab._on_front_end_message(lab, {"type": "load", "text": text}, [])
+    assert lab.status == said and lab.status_kind == "error" and lab.controls == before
+    lab._on_front_end_message(lab, {"type": "load", "text": lab.to_json()}, [])
+    assert lab.status == "Loaded Will o' the Wisp." and lab.status_kind == ""  # the usual style again
+
+
+def test_load_from_python_names_a_position_file_and_an_empty_text():
+    lab = VariantLabWidget("will-o-the-wisp")
+    with pytest.raises(ww.FormatError, match=r"^this is a position file \(wisp-position/1\), not a game"):
+        lab.load(_position_text())
+    with pytest.raises(ww.FormatError, match=r"^the text is empty: give a wisp-game/1 document$"):
+        lab.load(" ")
+
+
+def test_a_failure_is_drawn_as_an_error_and_the_usual_words_are_not():
+    lab = VariantLabWidget("mini-wisp", deals=2, max_positions=2_000)
+    lab.controls = {**lab.controls, "suits": ""}
+    lab._on_front_end_message(lab, {"type": "study"}, [])
+    assert lab.status.startswith("Not a game:") and lab.status_kind == "error"
+    lab.reset()
+    assert lab.status == "" and lab.status_kind == ""
+    lab.study(wait=True, timeout=60)
+    assert ": 2 deals at 2,000 positions: won" in lab.status and lab.status_kind == ""

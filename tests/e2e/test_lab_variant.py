@@ -146,13 +146,125 @@ def test_presentation_makes_every_word_and_the_bars_larger_and_still_fits():
         assert after["word"] >= 1.45 * before["word"], (before, after)  # the bars' words grow with the lab's
         assert after["box"] >= 1.3 * before["box"], (before, after)  # the switches too (inputs keep 13 px)
         assert after["width"] > before["width"] and after["width"] <= after["cell"] + 1, (before, after)
+        assert after["width"] >= after["cell"] - 2, (before, after)  # as wide as the cell allows (docs/variants.md)
         looks = page.evaluate(LOOKS)
         root.screenshot(path=str(SHOTS / "lab_presentation.png"))
         assert looks["overlaps"] == 0 and looks["cut"] == [], looks
         assert looks["right"] <= looks["width"] + 1 and looks["widest"] <= looks["width"] + 1, looks
         assert looks["count"] == 19, looks  # every word of the bars is still drawn
+        # the teacher's projector: 1920 x 1080 with the file browser open, the cell about 1,490 px wide (the lab
+        # stopped at 1,152 px, where docs/variants.md said "as wide as the cell allows")
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        page.wait_for_timeout(300)
+        wide = page.evaluate(sizes)
+        assert wide["cell"] > 1300 and wide["width"] >= wide["cell"] - 2, wide
+        assert wide["word"] <= 1.05 * after["word"], (after, wide)  # the bars' words stay 1.6 times the usual
+        looks = page.evaluate(LOOKS)
+        root.screenshot(path=str(SHOTS / "lab_presentation_1920.png"))
+        assert looks["overlaps"] == 0 and looks["cut"] == [], looks
+        assert looks["right"] <= looks["width"] + 1 and looks["widest"] <= looks["width"] + 1, looks
+        page.set_viewport_size({"width": 1280, "height": 800})
         present.click()
         until(kernel, "lab.presentation", lambda v: v is False)
         page.wait_for_timeout(300)
         again = page.evaluate(sizes)
         assert abs(again["label"] - before["label"]) < 0.5 and abs(again["word"] - before["word"]) < 0.5, again
+
+
+ERROR_LOOKS = """() => {
+  const lab = document.querySelector('.wisp-lab'), status = lab.querySelector('.wisp-lab-status');
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b]
+    .map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const contrast = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  let bg = [255, 255, 255];
+  for (let n = lab; n; n = n.parentElement) {
+    const c = rgb(getComputedStyle(n).backgroundColor);
+    if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) { bg = c.slice(0, 3); break; }
+  }
+  const error = rgb(getComputedStyle(status).color), usual = rgb(getComputedStyle(lab).color);
+  return {theme: lab.dataset.wwTheme, background: bg, error, usual, contrast: contrast(error, bg),
+          red: error[0] > Math.max(error[1], error[2]) + 60, marked: getComputedStyle(status).borderLeftWidth,
+          kind: status.dataset.kind || ""};
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_refusals_say_what_was_typed_in_the_error_style(theme):
+    """The teacher's tryout: Deals 2.5 became 2 unsaid, the largest First deal was refused as another number, Load
+    JSON's refusals capitalised a field's name and looked like any other words, a misspelt lab.set stuck the lab."""
+    settings = DARK_THEME if theme == "dark" else None
+    setup = "import wispwidget as ww\nlab = ww.variant_lab('will-o-the-wisp')\nlab"
+    with lab_page([setup], name="refusals.ipynb", wait_for=".wisp-lab", settings=settings) as (page, kernel, _lab):
+        root = page.locator(".wisp-lab")
+        status = root.locator(".wisp-lab-status")
+        deals = root.locator("input[data-setting=deals]")
+        deals.fill("2.5")
+        deals.dispatch_event("change")
+        expect(status).to_have_text("Deals must be a whole number from 1 to 100,000 (a lab's study; wispwidget study "
+                                    "takes more), not 2.5; it stays 20.")
+        expect(deals).to_have_value("20")  # the box shows the setting the lab kept
+        assert kernel.value("lab.deals") == 20
+        looks = page.evaluate(ERROR_LOOKS)
+        assert looks["kind"] == "error" and looks["theme"] == theme, looks
+        assert looks["contrast"] >= 4.5 and looks["red"] and looks["error"] != looks["usual"], looks
+        assert looks["marked"] not in ("0px", ""), looks  # not told by its colour alone
+        first = root.locator("input[data-setting=first_seed]")
+        first.fill("18446744073709551615")  # the largest deal number, as documented
+        first.dispatch_event("change")
+        until(kernel, "str(lab.first_seed)", lambda v: v == "18446744073709551615")
+        expect(first).to_have_value("18446744073709551615")
+        expect(status).to_have_text("")
+        first.fill("18446744073709551616")
+        first.dispatch_event("change")
+        expect(status).to_contain_text("not 18446744073709551616; it stays 18,446,744,073,709,551,615.")
+        # Load JSON: an empty box, then a typo in a value
+        json_box = root.locator("textarea.wisp-lab-json")
+        json_box.fill("")
+        root.locator("button[data-action=load]").click()
+        expect(status).to_have_text("The box is empty: paste a wisp-game/1 document.")
+        typo = kernel.value("lab.to_json().replace('\"empty_pile\": \"any\"', '\"empty_pile\": \"top-rank-onyl\"')")
+        json_box.fill(typo)
+        root.locator("button[data-action=load]").click()
+        expect(status).to_have_text("Not loaded: in empty_pile, 'top-rank-onyl' is not one of 'any', 'top-rank-only'.")
+        assert page.evaluate(ERROR_LOOKS)["contrast"] >= 4.5
+        root.screenshot(path=str(SHOTS / f"lab_refusal_{theme}.png"))
+        # a misspelt lab.set from Python is refused and stores nothing: the next set works, no error is shown
+        kernel.client.execute_interactive("try:\n    lab.set(emtpy_pile='top-rank-only')\nexcept ww.WispError:\n"
+                                          "    pass\nlab.set(movable='any-run')", timeout=60)
+        until(kernel, "lab.controls['movable']", lambda v: v == "any-run")
+        expect(root.locator(".wisp-lab-name")).to_contain_text("Relaxed")
+        assert root.locator(".wisp-lab-error").count() == 0
+        json_box.fill(kernel.value("lab.to_json()"))
+        root.locator("button[data-action=load]").click()
+        expect(status).to_contain_text("Loaded")
+        assert page.evaluate(ERROR_LOOKS)["kind"] == "", "the usual words are not drawn as an error"
+
+
+def test_one_lab_study_at_a_time_and_running_the_cell_again_stops_the_old_one():
+    """The tryout: Deals 200, budget 250,000, Study, then the cell run again: the old lab's study ran on in the
+    kernel for minutes at a core's full use, unseen and unstoppable."""
+    first = ("import wispwidget as ww, threading\nlabs = globals().setdefault('labs', [])\n"
+             "lab = ww.variant_lab('will-o-the-wisp', deals=200, max_positions=250_000)\nlabs.append(lab)\nlab")
+    second = "other = ww.variant_lab('mini-wisp', deals=2, max_positions=2_000)\nother"
+    studying = "sum(t.is_alive() and t.name.endswith('(_run)') for t in threading.enumerate())"
+    with lab_page([first, second], name="rerun.ipynb", wait_for=".wisp-lab") as (page, kernel, _lab):
+        page.locator(".wisp-lab").nth(1).wait_for(timeout=30_000)
+        big, small = page.locator(".wisp-lab").nth(0), page.locator(".wisp-lab").nth(1)
+        big.locator("button[data-action=study]").click()
+        until(kernel, "labs[-1].progress.get('running')", lambda v: v is True)
+        small.locator("button[data-action=study]").click()  # a study in another lab stops this one's
+        expect(big.locator(".wisp-lab-status")).to_have_text(
+            "Study stopped: another lab started a study (one lab study runs at a time).", timeout=20_000)
+        expect(big.locator("button[data-action=cancel]")).to_be_disabled()
+        expect(small.locator(".wisp-lab-status")).to_contain_text("2 deals at 2,000 positions: won", timeout=30_000)
+        big.locator("button[data-action=study]").click()
+        until(kernel, "labs[-1].progress.get('running')", lambda v: v is True)
+        assert kernel.value(studying) == 1
+        page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-InputArea-editor").click()
+        page.keyboard.press("Shift+Enter")  # the cell run again: a new lab in its place
+        until(kernel, "len(labs)", lambda v: v == 2)
+        until(kernel, studying, lambda v: v == 0, timeout=20)  # the old study's thread has ended
+        assert kernel.value("[labs[0].progress['running'], labs[0].status]") == [
+            False, "Study stopped: another lab started (one lab study runs at a time)."]

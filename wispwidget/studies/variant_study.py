@@ -7,6 +7,7 @@ lab's controls into a spec, ``solver_for`` says which solver may settle it (and 
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -14,15 +15,22 @@ from typing import Any
 
 from ..cards import MAX_COPIES, RANK_CHARS, SUIT_CHARS, Deck
 from ..engine.dealing import deal_position
+from ..errors import WispError
 from ..games.catalogue import CATALOGUE, get_game
 from ..games.soundness import Soundness
 from ..games.spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
 from ..io.words import menu_label as words_menu_label
+from ..limits import echo
 from ..search.solver import Background, CancelToken, solve
 from .stats import wilson_interval, winnable_bounds
 
 # The C core's limits (wispsolve.c: MAXP piles, MAXF foundations, 128 cards in play).
 MAX_PILES = 16
+
+
+class VariantError(WispError, ValueError):
+    """Rule changes that make no game: an unknown rule, a value a rule cannot take, or a deck or layout the
+    engine refuses (the message says which, and what it may be, in one sentence)."""
 
 CONTROLS = ("movable", "build", "empty_pile", "deal_needs_no_empty_pile", "stock", "foundations",
             "foundation_to_tableau", "ace_between_foundations", "piles", "face_down", "face_up", "suits",
@@ -78,33 +86,47 @@ def make_variant(base: str | GameSpec = "will-o-the-wisp", **changes: Any) -> Ga
     keeps the base's layout. Foundations built up in suit get one pile per Ace of the deck. When the rules
     equal a catalogue game's (Relaxed, say), that game is returned; otherwise a new spec whose variant is
     ``lab-`` and a short hash of its rules (``variant=`` names it instead), not yet in the catalogue
-    (``wispwidget.register`` it to deal it by name).
+    (``wispwidget.register`` it to deal it by name). What makes no game raises ``VariantError`` (a ``WispError``
+    and a ``ValueError``) in one sentence: an unknown rule (with the likeliest meant), a value a rule cannot take
+    (with the values it can).
     """
     base_spec = get_game(base)
     unknown = sorted(set(changes) - set(CONTROLS) - {"variant", "name"})
     if unknown:
-        raise ValueError(f"unknown rule(s) {', '.join(unknown)}; the lab's rules: {', '.join(CONTROLS)}")
+        raise VariantError(unknown_rules(unknown))
     current = controls_of(base_spec)
     values = {**current, **{k: v for k, v in changes.items() if k in CONTROLS}}
+    for name, choices in CHOICES.items():  # an enum's own error names no valid value: say them all
+        if not isinstance(values[name], str) or values[name] not in choices:
+            raise VariantError(f"{name} must be one of {', '.join(map(repr, choices))}, not {echo(values[name])}")
     movable, build = Movable(values["movable"]), Build(values["build"])
     empty, stock = EmptyPile(values["empty_pile"]), Stock(values["stock"])
     foundations = Foundations(values["foundations"])
+    for name in ("deal_needs_no_empty_pile", "foundation_to_tableau", "ace_between_foundations"):
+        if not isinstance(values[name], bool):
+            raise VariantError(f"{name} must be True or False, not {echo(values[name])}")
     for name in ("piles", "face_down", "face_up", "top_rank", "copies"):
         if not isinstance(values[name], int) or isinstance(values[name], bool):
-            raise ValueError(f"{name} must be a whole number, not {values[name]!r}")
-    suits = str(values["suits"]).upper()
+            shown = "an empty box" if values[name] == "" else echo(values[name])
+            raise VariantError(f"{name} must be a whole number, not {shown}")
+    if not isinstance(values["suits"], str):
+        raise VariantError(f"suits must be letters of CDHS, not {echo(values['suits'])}")
+    suits = values["suits"].upper()
     if not suits:
-        raise ValueError("the deck needs at least one suit")
+        raise VariantError("the deck needs at least one suit")
     if any(s not in SUIT_CHARS for s in suits) or len(set(suits)) != len(suits):
-        raise ValueError(f"suits must be distinct letters of CDHS, not {values['suits']!r}")
+        raise VariantError(f"suits must be distinct letters of CDHS, not {echo(values['suits'])}")
     if not 1 <= values["copies"] <= MAX_COPIES:  # the engine takes more; a file (wisp-game/1) holds no more
-        raise ValueError(f"the deck is 1 to {MAX_COPIES} copies of its cards, not {values['copies']}")
-    deck = Deck(suits=suits, top_rank=values["top_rank"], copies=values["copies"])
+        raise VariantError(f"the deck is 1 to {MAX_COPIES} copies of its cards, not {values['copies']}")
+    try:
+        deck = Deck(suits=suits, top_rank=values["top_rank"], copies=values["copies"])
+    except ValueError as exc:
+        raise VariantError(str(exc)) from None
     if any(k in changes for k in ("piles", "face_down", "face_up")):
         if not 1 <= values["piles"] <= MAX_PILES:
-            raise ValueError(f"piles must be 1 to {MAX_PILES}, not {values['piles']}")
+            raise VariantError(f"piles must be 1 to {MAX_PILES}, not {values['piles']}")
         if values["face_down"] < 0 or values["face_up"] < 1:
-            raise ValueError("each pile needs at least one face-up card, and no fewer than 0 face down")
+            raise VariantError("each pile needs at least one face-up card, and no fewer than 0 face down")
         layout = ((values["face_down"], values["face_up"]),) * values["piles"]
     else:
         layout = base_spec.layout
@@ -112,12 +134,12 @@ def make_variant(base: str | GameSpec = "will-o-the-wisp", **changes: Any) -> Ga
     spec_rules = dict(deck=deck, layout=layout, build=build, movable=movable, empty_pile=empty, stock=stock,
                       foundations=foundations, deal_needs_no_empty_pile=bool(values["deal_needs_no_empty_pile"]),
                       foundation_piles=len(suits) * deck.copies if builds_up else 0,
-                      foundation_to_tableau=bool(values["foundation_to_tableau"]) and builds_up,
-                      ace_between_foundations=bool(values["ace_between_foundations"]) and builds_up)
+                      foundation_to_tableau=values["foundation_to_tableau"] and builds_up,
+                      ace_between_foundations=values["ace_between_foundations"] and builds_up)
     try:
         candidate = replace(base_spec, **spec_rules, variant="lab", description="")
     except ValueError as exc:  # GameSpec's own checks (too many cards dealt, ...)
-        raise ValueError(str(exc).removeprefix(f"{base_spec.game}/lab: ")) from None
+        raise VariantError(str(exc).removeprefix(f"{base_spec.game}/lab: ")) from None
     if "variant" not in changes:
         for spec in (base_spec, *CATALOGUE.values()):
             if spec.game == base_spec.game and rules_of(spec) == rules_of(candidate):
@@ -128,6 +150,15 @@ def make_variant(base: str | GameSpec = "will-o-the-wisp", **changes: Any) -> Ga
     name = changes.get("name") or (f"{base_spec.name}: {'; '.join(words)}" if words else base_spec.name)
     return replace(candidate, variant=variant, name=name,
                    description=f"A rule variant of {base_spec.name}: " + ("; ".join(words) or "no change") + ".")
+
+
+def unknown_rules(names: list[str]) -> str:
+    """Names that are no rule of the lab's, each with the rule it most likely meant, and the rules there are."""
+    said = []
+    for name in names:
+        near = difflib.get_close_matches(name, CONTROLS, n=1)
+        said.append(echo(name)[1:-1] + (f" (did you mean {near[0]}?)" if near else ""))
+    return f"unknown rule{'s' if len(names) > 1 else ''} {', '.join(said)}; the lab's rules: {', '.join(CONTROLS)}"
 
 
 def differences(base: GameSpec, spec: GameSpec, *, short: bool = False) -> list[str]:
@@ -309,7 +340,8 @@ class StudyResult:
         budget = f"{self.max_positions:,} position" + ("s" if self.max_positions != 1 else "")
         # with no deal unknown the range is the won share's own 95% interval
         how = "unknowns counted both ways" if unknown.count else "every deal settled"
-        line = (f"{self.spec.name}: {self.deals} deals at {budget}: won {won.count}, "
+        deals = f"{self.deals:,} deal" + ("s" if self.deals != 1 else "")
+        line = (f"{self.spec.name}: {deals} at {budget}: won {won.count}, "
                 f"lost {lost.count}, unknown {unknown.count}; winnable {100 * low:.0f}%-{100 * high:.0f}% (95%, "
                 f"{how}).")
         return line + (f" {UNSETTLED_ADVICE}" if self.mostly_unknown else "")

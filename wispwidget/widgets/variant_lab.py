@@ -4,10 +4,16 @@ Each rule of ``GameSpec`` is a control; a quick study of N deals at a budget run
 progress, cancellable) and is drawn as won / lost / unknown bars with 95% Wilson intervals beside the base
 game's. A result is applied only if the controls have not changed since the study started. "Play this
 variant" registers the variant and opens a table on it; the variant saves and loads as ``wisp-game/1`` JSON.
+
+One lab study runs at a time in a kernel (one cancellable job per kind, as the table's ``widgets/jobs.py``):
+making a lab, or starting a study in one, stops another lab's running study, and that lab says so. A refused
+``set`` or setting changes nothing, and says why in one sentence.
 """
 
 from __future__ import annotations
 
+import operator
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -19,18 +25,22 @@ from ..api import new_game
 from ..errors import FormatError, WispError
 from ..games.catalogue import CATALOGUE, get_game, register
 from ..games.spec import GameSpec
-from ..io.game_format import read_game, write_game
+from ..io.formats import load_json
+from ..io.game_format import GAME_FORMAT, game_from_dict, write_game
 from ..io.words import game_label, sentence
-from ..limits import check_int, check_max_positions, check_seed
+from ..limits import MAX_POSITIONS, MAX_SEED, LimitError, clip, echo
 from ..studies.variant_study import (
+    CONTROLS,
     BackgroundStudy,
     StudyResult,
+    VariantError,
     choices_for,
     controls_of,
     differences,
     make_variant,
     rules_of,
     solver_for,
+    unknown_rules,
 )
 from .table import TableWidget
 
@@ -42,6 +52,96 @@ MAX_LAB_DEALS = 100_000  # a study the lab runs on its thread (Cancel stops it);
 
 BASE_UNSETTLED = ("Most of the base game's deals were not settled, though, so the two cannot be compared yet: "
                   "give more positions per deal.")
+IDLE = {"running": False, "done": 0, "total": 0, "which": ""}
+
+#: The study settings: their words, their range, and why it ends there.
+SETTINGS: dict[str, tuple[str, int, int, str]] = {
+    "deals": ("Deals", 1, MAX_LAB_DEALS, "a lab's study; wispwidget study takes more"),
+    "max_positions": ("The search budget", 1, MAX_POSITIONS, "a larger search would not fit in memory"),
+    "first_seed": ("The first deal", 0, MAX_SEED, ""),
+}
+
+#: The other wisp- formats, named as a person would (Load JSON reads only a game, wisp-game/1).
+OTHER_FORMATS = {"wisp-position/1": "a position file", "wisp-solution/1": "a solution file",
+                 "wisp-solve/1": "a solver's answer", "wisp-check/1": "a check report",
+                 "wisp-trace/1": "a search trace", "wisp-move/1": "a move"}
+
+
+def _grouped(number: int) -> str:
+    """A number as the lab says it: in groups of three (a runaway one by its length)."""
+    return f"{number:,}" if abs(number) < 10**30 else echo(number)
+
+
+def setting_refusal(name: str, shown: str) -> LimitError:
+    """The one sentence refusing ``shown`` (a value, as given or typed) for the study setting ``name``."""
+    label, low, high, why = SETTINGS[name]
+    span = f"{_grouped(low)} to {_grouped(high)}"
+    return LimitError(f"{label} must be a whole number from {span}{f' ({why})' if why else ''}, not {shown}")
+
+
+def check_setting(name: str, value: object) -> int:
+    """``value`` for the study setting ``name`` when it is a whole number in its range, else ``LimitError``."""
+    if isinstance(value, bool):
+        raise setting_refusal(name, echo(value))
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]  # an int, or numpy's; never a float cut short
+    except TypeError:
+        raise setting_refusal(name, echo(value)) from None
+    _, low, high, _ = SETTINGS[name]
+    if not low <= number <= high:
+        raise setting_refusal(name, _grouped(number))
+    return number
+
+
+class _Setting(traitlets.Int):
+    """A study setting, checked when it is set (``check_setting``): a study never meets a bad one."""
+
+    def validate(self, obj: Any, value: Any) -> int:
+        return check_setting(str(self.name), value)
+
+
+class _Turn:
+    """One lab study at a time in a kernel: the lab whose study may be running."""
+
+    lock = threading.Lock()
+    lab: VariantLabWidget | None = None
+
+
+def _take_turn(lab: VariantLabWidget | None, why: str) -> None:
+    """Stop another lab's running study (that lab says ``why``); ``lab`` (or none) is the one whose may run."""
+    with _Turn.lock:
+        other, _Turn.lab = _Turn.lab, lab
+    if other is not None and other is not lab:
+        other._stop(f"Study stopped: {why} (one lab study runs at a time).")
+
+
+def _end_turn(lab: VariantLabWidget) -> None:
+    with _Turn.lock:
+        if _Turn.lab is lab:
+            _Turn.lab = None
+
+
+_IDENTIFIER = re.compile(r"([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*|\[[0-9]+\])*): (.*)", re.DOTALL)
+
+
+def _plain(text: str) -> str:
+    """``sentence``, but a message that begins with a name from the code (``empty_pile: ...``, ``max_positions
+    must be ...``) keeps its letters: it is not made ``Empty_pile``."""
+    text = text.strip()
+    first = text.split(" ", 1)[0]
+    if _IDENTIFIER.fullmatch(text) is None and not re.search(r"[_.\[]", first.rstrip(".")):
+        return sentence(text)
+    return text if text[-1:] in (".", "!", "?", "…") else f"{text}."
+
+
+def _not_loaded(text: str) -> str:
+    """A refusal of Load JSON in one sentence: a field the format refuses is said as where in the JSON ("Not
+    loaded: in empty_pile, 'top-rank-onyl' is not one of ..."), its name as written, never capitalised."""
+    match = _IDENTIFIER.fullmatch(text.strip())
+    if match is None:
+        return sentence(text)
+    where, rest = match.groups()
+    return sentence(f"Not loaded: {rest if where in ('game', 'rules') else f'in {where}, {rest}'}")
 
 
 class VariantLabWidget(anywidget.AnyWidget):
@@ -53,12 +153,16 @@ class VariantLabWidget(anywidget.AnyWidget):
     controls = traitlets.Dict().tag(sync=True)
     options = traitlets.Dict().tag(sync=True)
     variant = traitlets.Dict().tag(sync=True)  # name, key, changes, solver note, error
-    deals = traitlets.Int(DEFAULT_DEALS).tag(sync=True)
-    max_positions = traitlets.Int(DEFAULT_POSITIONS).tag(sync=True)
-    first_seed = traitlets.Int(1).tag(sync=True)
+    # The study settings, checked when set (``check_setting``); the first deal goes to the view as its digits
+    # (2**64 - 1 is past what a JavaScript number holds exactly).
+    deals = _Setting(DEFAULT_DEALS).tag(sync=True)
+    max_positions = _Setting(DEFAULT_POSITIONS).tag(sync=True)
+    first_seed = _Setting(1).tag(sync=True, to_json=lambda value, _widget: str(value),
+                                 from_json=lambda value, _widget: int(value) if isinstance(value, str) else value)
     progress = traitlets.Dict().tag(sync=True)  # {"running": bool, "done": int, "total": int, "which": str}
     results = traitlets.Dict().tag(sync=True)  # {"base": summary, "variant": summary}
     status = traitlets.Unicode("").tag(sync=True)
+    status_kind = traitlets.Unicode("").tag(sync=True)  # "error" when the status refuses or reports a failure
     game_json = traitlets.Unicode("").tag(sync=True)
     presentation = traitlets.Bool(False).tag(sync=True)  # large type for a projector (the Presentation button)
 
@@ -81,6 +185,7 @@ class VariantLabWidget(anywidget.AnyWidget):
         self._output: Any = None  # where "Play this variant" shows its table, once the lab is displayed
         for name, value in settings.items():  # variant_lab(game, deals=50, max_positions=100_000)
             setattr(self, name, value)
+        _take_turn(None, "another lab started")  # a cell run again: its old lab's study must not run on unseen
 
     def _repr_mimebundle_(self, **kwargs: Any):
         """Displayed with an output area under it, where "Play this variant" shows its table."""
@@ -101,12 +206,18 @@ class VariantLabWidget(anywidget.AnyWidget):
 
     @property
     def spec(self) -> GameSpec:
-        """The variant the controls describe (``ValueError`` when they describe no valid game)."""
+        """The variant the controls describe (``VariantError``, a ``ValueError``, when they describe no game)."""
         return make_variant(self.base, **self._changes())
 
     def set(self, **changes: Any) -> GameSpec:
-        """Change some controls (names as in ``studies.variant_study.CONTROLS``); return the new variant."""
-        self.controls = {**self.controls, **changes}
+        """Change some controls (names as in ``studies.variant_study.CONTROLS``); return the new variant.
+
+        The controls with the changes are checked first: when they make no game, ``VariantError`` says why in one
+        sentence and nothing changes.
+        """
+        controls = {**self.controls, **changes}
+        make_variant(self.base, **self._changes(controls))  # refused: nothing is stored
+        self.controls = controls
         return self.spec
 
     def reset(self) -> None:
@@ -114,13 +225,17 @@ class VariantLabWidget(anywidget.AnyWidget):
         self.controls = controls_of(self.base)
 
     def study(self, wait: bool = False, timeout: float | None = None) -> StudyResult | None:
-        """Start a quick study of the variant (and of the base game, once per setting); ``wait`` for it."""
+        """Start a quick study of the variant (and of the base game, once per setting); ``wait`` for it.
+
+        One lab study runs at a time in a kernel: another lab's running study is stopped (that lab says so).
+        """
+        self.cancel()
+        _take_turn(self, "another lab started a study")
         with self._lock:
-            self.cancel()
             try:
                 spec = self.spec
             except ValueError as exc:
-                self._say(f"Not a game: {exc}")
+                self._say(f"Not a game: {exc}", "error")
                 return None
             generation = self._generation
             seeds = self._seeds()
@@ -128,7 +243,7 @@ class VariantLabWidget(anywidget.AnyWidget):
             base_done = self._base_results.get(settings)
             todo = [("variant", spec)] if base_done is not None else [("base", self.base), ("variant", spec)]
             if base_done is not None:
-                self.results = {**self.results, "base": base_done.summary()}
+                self.results = {**self.results, "base": _drawn(base_done)}
             self._run(todo, seeds, generation, settings, len(seeds) * len(todo), 0)
             job = self._job
         if wait and job is not None:
@@ -136,11 +251,12 @@ class VariantLabWidget(anywidget.AnyWidget):
         return self.last_result if wait else None
 
     def _seeds(self) -> range:
-        """The deals a study takes, from the settings; ``LimitError`` in one sentence when they are out of range."""
-        deals = check_int(self.deals, "Deals", 1, MAX_LAB_DEALS, "a lab's study; the command line takes more")
-        check_max_positions(self.max_positions, "The search budget")
-        first = check_seed(self.first_seed, "The first deal")
-        check_seed(first + deals - 1, "The last deal")
+        """The deals a study takes, from the settings (each checked when set); ``LimitError`` in one sentence when
+        the last of them is past the largest deal number."""
+        first, deals = self.first_seed, self.deals
+        if first + deals - 1 > MAX_SEED:
+            raise LimitError(f"The last deal would be {first + deals - 1:,}, past the largest deal number, "
+                             f"{MAX_SEED:,}: give fewer deals or an earlier first deal")
         return range(first, first + deals)
 
     def _run(self, todo, seeds, generation, settings, total: int, offset: int) -> None:
@@ -155,19 +271,22 @@ class VariantLabWidget(anywidget.AnyWidget):
                 if generation != self._generation:
                     return  # the controls changed (or it was cancelled): the result no longer applies
                 if job.error is not None or job.result is None:
-                    self.progress = {"running": False, "done": 0, "total": 0, "which": ""}
-                    self._say(f"The study failed: {sentence(str(job.error or 'it ended with no result'))}")
+                    self.progress = dict(IDLE)
+                    self._say(f"The study failed: {sentence(str(job.error or 'it ended with no result'))}", "error")
+                    _end_turn(self)
                     return
                 result = job.result
                 if result.cancelled:
-                    self.progress = {"running": False, "done": 0, "total": 0, "which": ""}
+                    self.progress = dict(IDLE)
                     self._say("Study cancelled.")
+                    _end_turn(self)
                     return
-                self.results = {**self.results, which: result.summary()}
+                self.results = {**self.results, which: _drawn(result)}
                 if which == "base":
                     self._base_results[settings] = result
                     self._run(todo[1:], seeds, generation, settings, total, offset + len(seeds))
                     return
+                _end_turn(self)
                 self.last_result = result
                 self.progress = {"running": False, "done": total, "total": total, "which": ""}
                 base = self._base_results.get(settings)
@@ -175,18 +294,25 @@ class VariantLabWidget(anywidget.AnyWidget):
                 self._say(result.describe() + (f" {BASE_UNSETTLED}" if unsettled_base else ""))
 
         self.progress = {"running": True, "done": offset, "total": total, "which": which}
-        self._say(f"Studying {spec.name}: {len(seeds):,} deals at {self.max_positions:,} positions...")
+        deals = f"{len(seeds):,} deal" + ("s" if len(seeds) != 1 else "")
+        budget = f"{self.max_positions:,} position" + ("s" if self.max_positions != 1 else "")
+        self._say(f"Studying {spec.name}: {deals} at {budget}...")
         self._job = BackgroundStudy(spec, list(seeds), self.max_positions, progress=progress, on_done=finished)
 
     def cancel(self) -> None:
         """Stop a running study (nothing from it is applied)."""
+        self._stop("Study cancelled.")
+
+    def _stop(self, words: str) -> None:
+        """Stop a running study, if one is, and say ``words`` (nothing from it is applied)."""
         with self._lock:
             job, self._job = self._job, None
             if job is not None and not job.done:
                 self._generation += 1
                 job.cancel()
-                self.progress = {"running": False, "done": 0, "total": 0, "which": ""}
-                self._say("Study cancelled.")
+                self.progress = dict(IDLE)
+                self._say(words)
+            _end_turn(self)
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the running study (both parts: the base game, then the variant)."""
@@ -278,8 +404,23 @@ class VariantLabWidget(anywidget.AnyWidget):
         return write_game(self.spec)
 
     def load(self, text: str | bytes) -> GameSpec:
-        """Set the controls from ``wisp-game/1`` JSON text (a variant of this lab's game); return the spec."""
-        spec = read_game(text)
+        """Set the controls from ``wisp-game/1`` JSON text (a variant of this lab's game); return the spec.
+
+        ``FormatError`` in one sentence when it is not: empty text, a document of another format (a position,
+        wisp-position/1, is named as such), a field the format refuses, a variant of another game.
+        """
+        if isinstance(text, (str, bytes)) and not text.strip():
+            raise FormatError(f"the text is empty: give a {GAME_FORMAT} document")
+        doc = load_json(text)
+        found = doc.get("format") if isinstance(doc, dict) else None
+        if isinstance(found, str) and found != GAME_FORMAT and found.startswith("wisp-"):
+            what = OTHER_FORMATS.get(found, f"a {clip(found, 30)} document")
+            raise FormatError(f"this is {what} ({clip(found, 30)}), not a game ({GAME_FORMAT}): Load JSON reads a "
+                              "game's rules, as Save JSON writes them")
+        if isinstance(doc, dict) and found is None and "tableau" in doc:
+            raise FormatError(f"this looks like a position (it has a tableau), not a game ({GAME_FORMAT}): Load JSON "
+                              "reads a game's rules, as Save JSON writes them")
+        spec = game_from_dict(doc)
         if spec.game != self.base.game:
             raise FormatError(f"game: this lab varies {self.base.game!r}, not {spec.game!r}")
         if len(set(spec.layout)) > 1 and spec.layout != self.base.layout:
@@ -294,8 +435,8 @@ class VariantLabWidget(anywidget.AnyWidget):
 
     # -- internals ------------------------------------------------------------------
 
-    def _changes(self) -> dict[str, Any]:
-        values = dict(self.controls)
+    def _changes(self, controls: dict[str, Any] | None = None) -> dict[str, Any]:
+        values = dict(self.controls if controls is None else controls)
         base = controls_of(self.base)
         changes = {k: v for k, v in values.items() if base.get(k) != v}
         if not {"piles", "face_down", "face_up"} & set(changes):
@@ -309,6 +450,15 @@ class VariantLabWidget(anywidget.AnyWidget):
                 changes.update(variant=variant, name=name)  # a loaded variant keeps its own name
         return changes
 
+    @traitlets.validate("controls")
+    def _known_controls(self, proposal: Any) -> dict[str, Any]:
+        """The controls are the lab's rules only: a misspelt name is refused, never kept (``set`` says so too)."""
+        value = proposal["value"]
+        unknown = sorted(str(k) for k in value if k not in CONTROLS)
+        if unknown:
+            raise VariantError(unknown_rules(unknown))
+        return value
+
     @traitlets.observe("controls", "deals", "max_positions", "first_seed")
     def _controls_changed(self, change: Any) -> None:
         with self._lock:
@@ -317,7 +467,8 @@ class VariantLabWidget(anywidget.AnyWidget):
             self._say("")  # what was said was about the rules or settings before this change
             if job is not None and not job.done:
                 job.cancel()
-                self.progress = {"running": False, "done": 0, "total": 0, "which": ""}
+                _end_turn(self)
+                self.progress = dict(IDLE)
                 what = "rules" if change and change.get("name") == "controls" else "study settings"
                 self._say(f"The {what} changed, so the running study was stopped (its result would not apply).")
             if change and change.get("name") != "controls":
@@ -341,8 +492,35 @@ class VariantLabWidget(anywidget.AnyWidget):
             stale.pop("variant", None)
             self.results = stale
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, kind: str = "") -> None:
+        """The status line: ``kind`` "error" for a refusal or a failure (drawn in the error style)."""
+        self.status_kind = kind if text else ""
         self.status = text
+
+    def _set_typed(self, name: Any, text: Any) -> None:
+        """A study setting as typed in its box: a whole number in its range is set; anything else is refused in
+        one sentence echoing what was typed, and the box shows the setting again."""
+        if not isinstance(name, str) or name not in SETTINGS or not isinstance(text, str):
+            self._say("Refused a request the lab does not know.", "error")
+            return
+        typed = text.strip()
+        _, low, high, _ = SETTINGS[name]
+        try:
+            if not typed:
+                raise setting_refusal(name, "an empty box")
+            if not re.fullmatch(r"[+-]?[0-9]{1,40}", typed):
+                raise setting_refusal(name, clip(typed, 40))
+            number = int(typed)
+            if not low <= number <= high:
+                raise setting_refusal(name, clip(typed, 40))
+        except LimitError as exc:
+            now = _grouped(getattr(self, name))
+            self._say(f"{sentence(str(exc)).removesuffix('.')}; it stays {now}.", "error")
+            self.send({"type": "refused", "setting": name})  # the box shows the setting the lab keeps
+            return
+        if number == getattr(self, name) and self.status_kind == "error":
+            self._say("")  # the refusal was of an earlier input; this one is the setting already
+        setattr(self, name, number)
 
     def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
@@ -357,18 +535,35 @@ class VariantLabWidget(anywidget.AnyWidget):
                 self._show_table()
             elif kind == "reset":
                 self.reset()
+            elif kind == "setting":
+                self._set_typed(content.get("name"), content.get("text"))
             elif kind == "load":
-                spec = self.load(str(content.get("text", "")))
+                text = content.get("text", "")
+                if not isinstance(text, str) or not text.strip():
+                    self._say(f"The box is empty: paste a {GAME_FORMAT} document.", "error")
+                    return
+                try:
+                    spec = self.load(text)
+                except (WispError, ValueError) as exc:
+                    self._say(_not_loaded(str(exc)), "error")
+                    return
                 self._say(f"Loaded {spec.name}.")
             elif kind == "save":
                 self._say("The variant is in the box below as wisp-game/1 JSON (and on the clipboard, if the "
                           "browser allows): keep it in a file; Load JSON reads it back.")
             else:
-                self._say("Refused a request the lab does not know.")
+                self._say("Refused a request the lab does not know.", "error")
         except (WispError, ValueError) as exc:
-            self._say(sentence(str(exc)))
+            self._say(_plain(str(exc)), "error")
         except Exception as exc:  # a bug must become a sentence, never an exception in the kernel
-            self._say(f"Something went wrong: {sentence(str(exc) or type(exc).__name__)}")
+            self._say(f"Something went wrong: {sentence(str(exc) or type(exc).__name__)}", "error")
+
+
+def _drawn(result: StudyResult) -> dict[str, Any]:
+    """A study's summary for the view: deal numbers past what a JavaScript number holds exactly go as digits."""
+    summary = result.summary()
+    summary["seeds"] = [s if s < 2**53 else str(s) for s in summary["seeds"]]
+    return summary
 
 
 def variant_lab(game: str | GameSpec = "will-o-the-wisp", variant: str | None = None, **kwargs: Any
