@@ -8,7 +8,7 @@ import pkgutil
 
 import wispwidget
 
-SKIP_MODULES = {"wispwidget.search._build"}
+SKIP_MODULES = {"wispwidget.search._build", "wispwidget.__main__"}  # (importing __main__ runs the command)
 
 
 def public_objects():

@@ -86,3 +86,12 @@ def test_reading_does_not_touch_the_catalogue():
     before = dict(CATALOGUE)
     read_game(write_game(make_variant("will-o-the-wisp", build="same-suit")))
     assert before == CATALOGUE
+
+
+def test_a_position_file_read_as_a_game_is_named_as_a_position_file():
+    """A teacher pasted a wisp-position/1 document and read "game: unknown field 'tableau' (allowed: ...)"."""
+    from wispwidget import deal, position_to_dict
+
+    doc = position_to_dict(deal("mini-wisp", 1).position())
+    with pytest.raises(FormatError, match=r"this is a 'wisp-position/1' document, not a wisp-game/1$"):
+        game_from_dict(doc)

@@ -15,7 +15,7 @@ from typing import Any
 from ..cards import MAX_COPIES, Deck
 from ..errors import FormatError
 from ..games.spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
-from .formats import _format, _kind, _list, _object, _string, dump_json, load_json
+from .formats import _format, _kind, _list, _object, _other_format, _string, dump_json, load_json
 
 GAME_FORMAT = "wisp-game/1"
 _NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -49,6 +49,7 @@ def _id(value: Any, where: str) -> str:
 
 def game_from_dict(doc: Any) -> GameSpec:
     """Read a ``wisp-game/1`` object into a ``GameSpec``."""
+    _other_format(doc, GAME_FORMAT, "")  # a position file is named as one, not as a game with unknown fields
     doc = _object(doc, "game", _REQUIRED, _OPTIONAL)
     _format(doc, GAME_FORMAT, "")
     deck_doc = _object(doc["deck"], "deck", ["suits", "top_rank", "copies"])
