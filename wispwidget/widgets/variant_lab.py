@@ -28,7 +28,7 @@ from ..games.spec import GameSpec
 from ..io.formats import load_json
 from ..io.game_format import GAME_FORMAT, game_from_dict, write_game
 from ..io.words import game_label, sentence
-from ..limits import MAX_POSITIONS, MAX_SEED, LimitError, clip, echo
+from ..limits import MAX_POSITIONS, MAX_SEED, LimitError, clip, echo, shown_number
 from ..studies.variant_study import (
     CONTROLS,
     BackgroundStudy,
@@ -67,15 +67,10 @@ OTHER_FORMATS = {"wisp-position/1": "a position file", "wisp-solution/1": "a sol
                  "wisp-trace/1": "a search trace", "wisp-move/1": "a move"}
 
 
-def _grouped(number: int) -> str:
-    """A number as the lab says it: in groups of three (a runaway one by its length)."""
-    return f"{number:,}" if abs(number) < 10**30 else echo(number)
-
-
 def setting_refusal(name: str, shown: str) -> LimitError:
     """The one sentence refusing ``shown`` (a value, as given or typed) for the study setting ``name``."""
     label, low, high, why = SETTINGS[name]
-    span = f"{_grouped(low)} to {_grouped(high)}"
+    span = f"{shown_number(low)} to {shown_number(high)}"
     return LimitError(f"{label} must be a whole number from {span}{f' ({why})' if why else ''}, not {shown}")
 
 
@@ -89,7 +84,7 @@ def check_setting(name: str, value: object) -> int:
         raise setting_refusal(name, echo(value)) from None
     _, low, high, _ = SETTINGS[name]
     if not low <= number <= high:
-        raise setting_refusal(name, _grouped(number))
+        raise setting_refusal(name, shown_number(number))
     return number
 
 
@@ -514,7 +509,7 @@ class VariantLabWidget(anywidget.AnyWidget):
             if not low <= number <= high:
                 raise setting_refusal(name, clip(typed, 40))
         except LimitError as exc:
-            now = _grouped(getattr(self, name))
+            now = shown_number(getattr(self, name))
             self._say(f"{sentence(str(exc)).removesuffix('.')}; it stays {now}.", "error")
             self.send({"type": "refused", "setting": name})  # the box shows the setting the lab keeps
             return
