@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { FakeModel } from "./testing";
 import { createTraceView, listingFor, replay, Replayer, stackOf, type TracePayload } from "./trace";
-import { moveText } from "./trace/replay";
+import { numberProblem } from "./trace/view";
+import { moveText, type MoveTriple } from "./trace/replay";
 
 import data from "./fixtures/trace.json";
 
@@ -58,7 +59,7 @@ function mount(values: Record<string, unknown>) {
 describe("moves in the table's words", () => {
   it("counts piles from 1 and names foundations and the stock's moves", () => {
     expect(moveText(["t0", "t2", 1])).toBe("pile 1\u21923");
-    expect(moveText(["t4", "t0", 3])).toBe("pile 5\u21921 \u00d73");
+    expect(moveText(["t4", "t0", 3])).toBe("pile 5\u21921 (3 cards)"); // "\u00d73" read as "three times"
     expect(moveText(["t1", "f0", 1])).toBe("pile 2\u2192foundation 1");
     expect(moveText(["waste", "t6", 1])).toBe("the waste\u2192pile 7");
     expect(moveText(["stock", "tableau", 7])).toBe("deal");
@@ -250,5 +251,201 @@ describe("the trace view", () => {
     const counts = [...el.querySelectorAll("[data-summary] .ww-chart-label")].map((t) => t.textContent);
     expect(counts).toContain("2000"); // depth 1: the generated nodes only
     expect(counts).not.toContain("2300");
+  });
+});
+
+
+// -- the teacher's tryout ------------------------------------------------------------------------------------------
+
+const KIND = Object.fromEntries(fixture.trace.kinds.map((k, i) => [k, i]));
+const ev = (kind: string, node: number, parent = -1, move = -1, depth = 0, g = 0) =>
+  [KIND[kind], node, parent, move, depth, g, 0, 0, 0, -1];
+
+/** Iterative deepening as the Python search records it: each pass starts with an iteration event and generates a
+ * root of its own (node 1 in the second pass), so no pass after the first has a node 0. */
+function iddfsTrace(): TracePayload {
+  const start = fixture.trace.positions["0"] as Record<string, unknown>;
+  const moved = { ...start, moves: 1 };
+  return {
+    ...fixture.trace, algorithm: "iddfs",
+    options: { dedupe: false, max_depth: 200, pruning: [], ordering: false, algorithm: "iddfs" },
+    moves: [["t0", "t1", 1], ["t1", "t0", 3]] as MoveTriple[],
+    events: [
+      ev("iteration", -1, -1, -1, 0), ev("generate", 0), ev("expand", 0), ev("backtrack", 0),
+      ev("iteration", -1, -1, -1, 1), ev("generate", 1), ev("expand", 1), ev("generate", 2, 1, 0, 1, 1),
+      ev("expand", 2, -1, -1, 1, 1), ev("backtrack", 2), ev("duplicate", 3, 1, 0, 1, 1),
+      ev("generate", 4, 1, 1, 1, 1), ev("goal", 4),
+    ],
+    positions: { 0: start, 1: start, 2: moved, 4: moved },
+  };
+}
+
+describe("iterative deepening: the tree of the current pass, its current node, the board at that node", () => {
+  it("draws each pass's tree from that pass's root, with the current node and the board there", () => {
+    const { el, click } = mount({ traces: [iddfsTrace()] });
+    for (let k = 0; k < 5; k++) click("Step forward");
+    // a pass just begun: its root drawn unfilled, and a note says the tree starts again
+    expect([...el.querySelectorAll(".ww-tree [data-node]")].map((n) => n.getAttribute("data-node"))).toEqual(["1"]);
+    expect(el.querySelector('.ww-tree [data-node="1"]')?.getAttribute("data-state")).toBe("unreached");
+    expect(el.querySelector(".ww-hover")?.textContent).toContain("Pass 2 begins with depth limit 1");
+    for (let k = 5; k < 9; k++) click("Step forward");
+    // step 9: node 2 expanded, one move down: it was one tiny node 0 and the board at the start
+    const nodes = [...el.querySelectorAll(".ww-tree [data-node]")].map((n) => n.getAttribute("data-node"));
+    expect(nodes.sort()).toEqual(["1", "2"]);
+    expect(el.querySelector('.ww-tree [data-current="true"]')?.getAttribute("data-node")).toBe("2");
+    const board = el.querySelector(".ww-trace-board") as HTMLElement;
+    expect(board.dataset.node).toBe("2");
+    expect(board.classList.contains("ww-stale")).toBe(false);
+    expect(board.textContent).toContain("1 move");
+    expect(board.textContent).not.toContain("0 moves");
+    // the loop's line of the pseudo-code says which pass runs
+    expect(el.querySelector('[data-line="1"]')?.textContent).toContain("now: limit = 1");
+    click("End");
+    expect(el.querySelector(".ww-counters")?.textContent).toContain("goal reached in 1 moves");
+    expect(board.dataset.node).toBe("4");
+    // the stack lists the goal once, and its root as the start (it said "#1 pile ..." with no "start")
+    const rows = [...el.querySelectorAll(".ww-frontier-list li")].map((li) => li.textContent);
+    expect(rows).toEqual(["#4 pile 2\u21921 (3 cards) \u00b7 g 1", "#1 start \u00b7 g 0"]);
+  });
+
+  it("says what its counters count: the passes added up, this pass's tree apart", () => {
+    const { el, click } = mount({ traces: [iddfsTrace()] });
+    for (let k = 0; k < 9; k++) click("Step forward");
+    const counters = el.querySelector(".ww-counters")!;
+    const text = counters.textContent!;
+    expect(text).toContain("pass 2, depth limit 1");
+    expect(text).toContain("expanded 3 in all passes");
+    expect(text).toContain("explored in this pass 2");
+    // no duplicate detection: only a state on the path is skipped, and the heading and the counter say so alike
+    expect(text).toContain("repeats on the path skipped 0");
+    expect(text).not.toContain("duplicates skipped");
+    expect(el.querySelector("h3")?.textContent).toContain("duplicate detection on the path only");
+    expect(el.querySelector("h3")?.textContent).not.toContain("no duplicate detection");
+    const spans = [...counters.querySelectorAll("[data-counter]")] as HTMLElement[];
+    expect(spans.map((s) => s.dataset.counter)).toEqual(["step", "limit", "expanded", "generated", "duplicates",
+      "pruned", "held", "explored"]);
+    for (const span of spans) expect(span.title.length, span.dataset.counter).toBeGreaterThan(30);
+    expect(spans.find((s) => s.dataset.counter === "expanded")!.title).toContain("all the passes");
+    expect(spans.find((s) => s.dataset.counter === "explored")!.title).toContain("this pass");
+  });
+});
+
+describe("a depth-first stack lists each node once", () => {
+  it("at the goal, the goal is on top once (it was listed twice)", () => {
+    const r = replay(fixture.trace, fixture.trace.events.length);
+    const stack = stackOf(r);
+    expect(new Set(stack).size).toBe(stack.length);
+    expect(stack[0]).toBe(r.goal);
+    expect(stack.length).toBe(r.path.length);
+  });
+});
+
+describe("a depth limit is shown and can be chosen", () => {
+  const limited = (limit: number) => ({ ...fixture.trace, algorithm: "depth-limited",
+    options: { ...fixture.trace.options, algorithm: "depth-limited", depth_limit: limit } });
+  const choices = { algorithms: ["bfs", "dfs", "depth-limited", "iddfs", "astar", "weighted-astar"],
+    heuristics: ["zero", "cards-left", "disorder"], informed: ["astar", "weighted-astar"],
+    default_heuristic: { astar: "cards-left", "weighted-astar": "disorder" },
+    rules: ["relabel", "first-empty", "ace-to-foundation"],
+    numbers: { depth_limit: { min: 0, max: 200, step: 1, default: 50, whole: true },
+      weight: { min: 1, max: 10, step: 0.5, default: 2, whole: false } } };
+
+  it("says the limit in the heading and in the pseudo-code (it said depth-first search, limit = \u221e)", () => {
+    const { el } = mount({ traces: [limited(4)] });
+    expect(el.querySelector("h3")?.textContent).toMatch(/^Depth-limited search, limit 4 \(/);
+    expect(el.querySelector('[data-line="0"]')?.textContent).toBe("function DEPTH-LIMITED-SEARCH(problem, limit = 4)");
+    expect(el.querySelector('[data-line="3"]')?.textContent).toContain("node.DEPTH = 4");
+    expect(el.querySelector(".ww-code")?.textContent).not.toContain("\u221e");
+    expect(listingFor("dfs", {}).lines[0]).toBe("function DEPTH-FIRST-SEARCH(problem)");
+    // a search that reached its limit and found nothing was cut off there: the counters say so
+    const cutoff = { ...iddfsTrace(), algorithm: "depth-limited", options: { dedupe: true, depth_limit: 1 },
+      events: [ev("generate", 0), ev("expand", 0), ev("generate", 2, 0, 0, 1, 1), ev("expand", 2, -1, -1, 1, 1),
+        ev("backtrack", 2), ev("backtrack", 0)] };
+    cleanup?.();
+    const other = mount({ traces: [cutoff] });
+    other.click("End");
+    expect(other.el.querySelector(".ww-counters")?.textContent).toContain(
+      "search ended without a goal: cut off at the depth limit 1");
+    expect(listingFor("dfs", {}).lines[0]).toBe("function DEPTH-FIRST-SEARCH(problem)");
+  });
+
+  it("has a depth-limit field for depth-limited search and a weight field for weighted A*, checked", () => {
+    const { model, el } = mount({ traces: [limited(4)], choices });
+    const field = (label: string) => el.querySelector(`input[aria-label="${label}"]`) as HTMLInputElement;
+    const shown = (label: string) => !(field(label).closest("label") as HTMLElement).hidden;
+    const algorithm = el.querySelector('[aria-label="Algorithm"]') as HTMLSelectElement;
+    const status = el.querySelector(".ww-run-status") as HTMLElement;
+    const run = () => (el.querySelector('[aria-label="Run search"]') as HTMLElement).click();
+    expect(algorithm.value).toBe("depth-limited");
+    expect(shown("Depth limit") && !shown("Weight")).toBe(true);
+    expect(field("Depth limit").value).toBe("4"); // the search on show's: Run again runs it again
+    run();
+    expect(model.sent.pop()).toMatchObject({ algorithm: "depth-limited", depth_limit: 4 });
+    for (const bad of ["-1", "2.5", "201", ""]) {
+      field("Depth limit").value = bad;
+      field("Depth limit").dispatchEvent(new Event("input"));
+      run();
+      expect(model.sent).toEqual([]); // nothing asked of the kernel
+      expect(status.textContent).toBe("The depth limit must be a whole number from 0 to 200.");
+      expect(field("Depth limit").getAttribute("aria-invalid")).toBe("true");
+    }
+    field("Depth limit").value = "7";
+    field("Depth limit").dispatchEvent(new Event("input"));
+    expect(status.textContent).toBe("");
+    run();
+    expect(model.sent.pop()).toMatchObject({ algorithm: "depth-limited", depth_limit: 7 });
+    algorithm.value = "weighted-astar";
+    algorithm.dispatchEvent(new Event("change"));
+    expect(!shown("Depth limit") && shown("Weight")).toBe(true);
+    field("Weight").value = "0.5";
+    run();
+    expect(model.sent).toEqual([]);
+    expect(status.textContent).toBe("The weight must be a number from 1 to 10.");
+    field("Weight").value = "3.5";
+    run();
+    const sent = model.sent.pop()!;
+    expect(sent).toMatchObject({ algorithm: "weighted-astar", heuristic: "disorder", weight: 3.5 });
+    expect(sent).not.toHaveProperty("depth_limit");
+    expect(numberProblem("weight", "11")).toBe("The weight must be a number from 1 to 10.");
+    expect(numberProblem("depth_limit", "0")).toBe("");
+  });
+
+  it("lists the searches and heuristics by name, and says what each pruning rule removes", () => {
+    const { el } = mount({ choices });
+    const options = (label: string) => [...(el.querySelector(`select[aria-label="${label}"]`) as HTMLSelectElement)
+      .options].map((o) => [o.value, o.textContent]);
+    expect(options("Algorithm")).toEqual([["bfs", "Breadth-first search"], ["dfs", "Depth-first search"],
+      ["depth-limited", "Depth-limited search"], ["iddfs", "Iterative deepening search"], ["astar", "A* search"],
+      ["weighted-astar", "Weighted A*"]]);
+    const heuristics = options("Heuristic");
+    expect(heuristics.map(([v]) => v)).toEqual(["zero", "cards-left", "disorder"]);
+    for (const [value, text] of heuristics) expect(text).not.toBe(value);
+    expect(heuristics[2][1]).toBe("disorder (not admissible)");
+    const menu = el.querySelector('select[aria-label="Heuristic"]') as HTMLSelectElement;
+    for (const option of menu.options) expect(option.title, option.value).toMatch(/admissible/i);
+    for (const rule of choices.rules) {
+      const label = el.querySelector(`input[aria-label="Prune: ${rule}"]`)!.closest("label") as HTMLElement;
+      expect(label.title.length, rule).toBeGreaterThan(40);
+    }
+    expect(el.querySelector('[data-legend-item="moves"]')?.textContent).toContain("(3 cards): three cards moved together");
+  });
+});
+
+describe("choosing which search to replace keeps the choices made", () => {
+  it("picking the algorithm and heuristic, then Replace: the right, runs what was picked on the right", () => {
+    const right = { ...fixture.trace, algorithm: "bfs", options: { ...fixture.trace.options, algorithm: "bfs" } };
+    const { model, el } = mount({ traces: [fixture.trace, right] });
+    const algorithm = el.querySelector('[aria-label="Algorithm"]') as HTMLSelectElement;
+    const heuristic = el.querySelector('[aria-label="Heuristic"]') as HTMLSelectElement;
+    algorithm.value = "astar";
+    algorithm.dispatchEvent(new Event("change"));
+    heuristic.value = "zero";
+    heuristic.dispatchEvent(new Event("change"));
+    const replace = el.querySelector('select[aria-label="Replace"]') as HTMLSelectElement;
+    replace.value = "1";
+    replace.dispatchEvent(new Event("change"));
+    expect([algorithm.value, heuristic.value]).toEqual(["astar", "zero"]); // it went back to the right's bfs
+    (el.querySelector('[aria-label="Run search"]') as HTMLElement).click();
+    expect(model.sent[0]).toMatchObject({ algorithm: "astar", heuristic: "zero", panel: 1 });
   });
 });

@@ -170,3 +170,96 @@ def test_compare_plot_labels_do_not_overlap():
     line = labels[0].get_fontsize() * fig.dpi / 72
     assert rotation == 30 and spacing * math.sin(math.radians(rotation)) > 1.2 * line
     assert height > 0
+
+
+# -- the teacher's tryout: iterative deepening, depth limits, names, the slides' colours -------------------------
+
+ROOT = FIXTURE.parent.parent.parent
+
+
+def test_every_pass_of_iterative_deepening_has_its_board():
+    """Each pass generates a root of its own (node 814 in the last on Micro Wisp 1): its position and its children's
+    were never sent, so the board stayed at the start ("0 moves") with the path 7 moves long."""
+    trace = micro_trace(1, "iddfs")
+    positions = SearchTraceWidget(trace).trace["positions"]
+    generated = [e for e in trace.events if e[0] == 0]
+    roots = [e[1] for e in generated if e[2] < 0]
+    assert len(roots) == 8 and roots[-1] == 814
+    assert {str(e[1]) for e in generated} <= set(positions)
+    end = trace.state_at(len(trace))
+    assert positions[str(end.current)]["moves"] == len(end.path) == 7
+    assert all(positions[str(root)] == positions["0"] for root in roots)
+
+
+def test_the_view_runs_the_depth_limit_and_the_weight_it_is_asked_for():
+    w = SearchTraceWidget(micro_trace())
+    w._on_msg(w, {"type": "run", "algorithm": "depth-limited", "depth_limit": 4}, None)
+    assert w.error == "" and w.searches[0].algorithm == "depth-limited"
+    assert w.searches[0].options["depth_limit"] == 4  # it ran 50 whatever the class chose
+    w._on_msg(w, {"type": "run", "algorithm": "weighted-astar", "heuristic": "disorder", "weight": 3}, None)
+    assert w.error == "" and w.searches[0].options["weight"] == 3.0
+    limited, weighted = {"algorithm": "depth-limited"}, {"algorithm": "weighted-astar"}
+    for message, sentence in (({**limited, "depth_limit": -1}, "The depth limit must be a whole number from 0 to 200."),
+                              ({**limited, "depth_limit": 2.5}, "whole number"),
+                              ({**limited, "depth_limit": "x"}, "whole number"),
+                              ({**weighted, "weight": 0}, "The weight must be a number from 1 to 10."),
+                              ({**weighted, "weight": float("nan")}, "from 1 to 10")):
+        w._on_msg(w, {"type": "run", **message}, None)
+        assert sentence in w.error and w.error.count(".") == 1, w.error  # one plain sentence
+        assert w.searches[0].options["weight"] == 3.0  # nothing ran
+    assert w.choices["numbers"]["depth_limit"]["max"] == 200 and w.choices["numbers"]["weight"]["min"] == 1
+
+
+def style_colours() -> dict[str, str]:
+    """The light theme's legend colours in js/trace/style.ts (the first --ww-t-* definitions)."""
+    text = (ROOT / "js" / "trace" / "style.ts").read_text()
+    first = text[text.index(".ww-trace {"):text.index("}", text.index(".ww-trace {"))]
+    return dict(re.findall(r"--ww-t-(\w+): (#[0-9a-f]{6})", first))
+
+
+def test_svg_frames_use_the_live_views_legend_and_names(tmp_path):
+    """Duplicates were light grey beside grey explored nodes (the view draws them purple), with no legend, and the
+    caption began "bfs"."""
+    from wispwidget.widgets.export import LEGEND, STATE_COLOURS
+
+    if not (ROOT / "js").is_dir():
+        pytest.skip("no js/ folder (an installed package)")
+    live = style_colours()
+    assert {name: live[name] for name in STATE_COLOURS} == STATE_COLOURS
+    w = SearchTraceWidget(micro_trace())
+    frame = w.to_svg_frames(tmp_path, [40])[0].read_text()
+    fills = dict(re.findall(r'fill="(#[0-9a-f]{6})"[^>]*data-state="(\w+)"', frame))
+    states = {state: fill for fill, state in fills.items()}
+    assert states["duplicate"] == live["duplicate"] and states["explored"] == live["explored"]
+    assert '<g data-legend="true"' in frame
+    for state, words in LEGEND:
+        assert f'data-legend-item="{state}"' in frame and f">{words}</text>" in frame
+    caption = re.findall(r'font-size="13">([^<]*)</text>', frame)[-1]
+    assert caption.startswith("Breadth-first search · step 40/")
+
+
+def test_svg_frames_of_iterative_deepening_draw_the_current_pass(tmp_path):
+    w = SearchTraceWidget(micro_trace(1, "iddfs"))
+    frame = w.to_svg_frames(tmp_path, [300])[0].read_text()
+    nodes = re.findall(r'data-node="(\d+)" data-state="(\w+)"', frame)
+    assert len(nodes) > 10 and ("51", "explored") in nodes  # the pass's root, 51; it drew one node, 0
+    assert sum(state == "current" for _, state in nodes) == 1
+    assert "Iterative deepening search · step 300/" in frame and "depth limit 4" in frame and "stack " in frame
+
+
+def test_python_and_the_view_name_each_search_alike():
+    from wispwidget.search.algorithms import ALGORITHM_NAMES, ALGORITHMS
+
+    if not (ROOT / "js").is_dir():
+        pytest.skip("no js/ folder (an installed package)")
+    names = (ROOT / "js" / "trace" / "names.ts").read_text()
+    assert set(ALGORITHM_NAMES) == set(ALGORITHMS)
+    for key, name in ALGORITHM_NAMES.items():
+        assert re.search(rf'"?{re.escape(key)}"?: "{re.escape(name)}"', names), key
+
+
+def test_the_export_is_titled_with_the_searches_names(tmp_path):
+    start = deal("micro-wisp", 1).position()
+    w = SearchTraceWidget([ww.trace(start, "bfs"), ww.trace(start, "depth-limited", depth_limit=4)])
+    page = w.to_html(tmp_path / "t.html").read_text()
+    assert "<title>Search trace: Breadth-first search vs Depth-limited search (limit 4)</title>" in page

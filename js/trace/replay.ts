@@ -35,13 +35,15 @@ export interface Replay {
   rule: Map<number, number>;
   counts: Record<string, number>;
   last: number; // the kind code of the event just replayed (-1 at step 0)
+  limit: number; // iterative deepening: the depth limit of the current pass (-1 before the first)
+  pass: number; // iterative deepening: the passes begun (1 in the first)
 }
 
 function empty(trace: TracePayload): Replay {
   const r: Replay = {
     step: 0, current: -1, goal: -1, path: [], frontier: new Set(), explored: new Set(), pruned: new Set(),
     duplicates: new Set(), parents: new Map(), via: new Map(), depth: new Map(), g: new Map(), h: new Map(),
-    order: new Map(), rule: new Map(), counts: {}, last: -1,
+    order: new Map(), rule: new Map(), counts: {}, last: -1, limit: -1, pass: 0,
   };
   for (const kind of trace.kinds) r.counts[kind] = 0;
   return r;
@@ -58,6 +60,8 @@ function apply(trace: TracePayload, r: Replay, index: number): void {
       r.parents.clear();
       r.via.clear();
       r.current = -1;
+      r.limit = depth;
+      r.pass += 1;
       break;
     case "generate":
     case "duplicate":
@@ -93,6 +97,25 @@ function finish(r: Replay): Replay {
     if (!r.parents.has(node) || r.parents.get(node)! < 0) break;
   }
   return r;
+}
+
+/** The root of the tree at replay `r` (TraceState.root in Python): node 0, or for iterative deepening the root of
+ * the current pass (each pass generates its own, with an id of its own); before that root is generated (step 0,
+ * or just after a pass begins), the id the next root event gives it, drawn unfilled. */
+export function rootOf(trace: TracePayload, r: Replay): number {
+  for (const [node, parent] of r.parents) if (parent < 0) return node;
+  const generate = trace.kinds.indexOf("generate");
+  for (let i = r.step; i < trace.events.length; i++) {
+    const e = trace.events[i];
+    if (e[0] === generate && e[2] < 0) return e[1];
+    if (trace.kinds[e[0]] !== "iteration") break;
+  }
+  return r.step === 0 ? 0 : -1;
+}
+
+/** Whether `node` is a root of the trace (the start; iterative deepening has one per pass). */
+export function isRoot(r: Replay, node: number): boolean {
+  return node === 0 || r.parents.get(node) === -1;
 }
 
 /** A fresh replay of events[:k]. */
@@ -150,11 +173,12 @@ function placeText(id: string): string {
   return id === "waste" ? "the waste" : id;
 }
 
-/** A move in the table's words, short: "pile 3\u21922", "pile 1\u2192foundation 2", "deal"; "\u00d72" for two cards. */
+/** A move in the table's words, short: "pile 3\u21922", "pile 1\u2192foundation 2", "deal"; "pile 2\u21923 (3 cards)"
+ * when several cards move together (a "\u00d73" read as "three times"). */
 export function moveText(move: MoveTriple | undefined): string {
   if (!move) return "";
   const [from, to, count] = move;
   if (from === "stock") return to === "tableau" ? "deal" : "draw";
   const target = from.startsWith("t") && to.startsWith("t") ? placeText(to).slice("pile ".length) : placeText(to);
-  return `${placeText(from)}\u2192${target}${count > 1 ? ` \u00d7${count}` : ""}`;
+  return `${placeText(from)}\u2192${target}${count > 1 ? ` (${count} cards)` : ""}`;
 }

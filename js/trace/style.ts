@@ -18,6 +18,13 @@ export const TRACE_CSS = `
 .ww-trace .ww-runbar label[hidden] { display: none; }
 .ww-trace .ww-runbar select { font: inherit; }
 .ww-trace .ww-run-status { color: #b71c1c; }
+.ww-trace .ww-runbar .ww-number { width: 4.5em; font: inherit; }
+.ww-trace .ww-runbar .ww-number[aria-invalid="true"] { outline: 2px solid #b71c1c; }
+/* each counter says what it counts on hover: dotted, as a term with a definition */
+.ww-trace .ww-counter { white-space: nowrap; cursor: help; text-decoration: underline dotted;
+  text-decoration-color: var(--jp-ui-font-color3, #999); text-underline-offset: 3px; }
+.ww-legend .ww-legend-moves { color: var(--jp-ui-font-color2, #555); font-size: 0.92em; }
+.ww-trace[data-ww-theme="dark"] .ww-legend .ww-legend-moves { color: var(--jp-ui-font-color2, #aaa); }
 .ww-legend { display: flex; flex-wrap: wrap; gap: 12px; margin: 4px 0; align-items: center; }
 .ww-legend span { display: inline-flex; align-items: center; gap: 4px; }
 .ww-legend i { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 1px solid #555; }
@@ -58,6 +65,10 @@ export const TRACE_CSS = `
 .ww-frontier-list { list-style: decimal; } /* numbered in every page (marimo's resets lists) */
 .ww-frontier-list, .ww-explored-list { margin: 0; padding-left: 2.8em; max-height: 170px; overflow: auto;
   font-family: var(--jp-code-font-family, monospace); font-size: 0.92em; }
+/* the list shows whole rows: its height is a number of rows, and scrolling stops on a row's top (a row was cut
+   through its text) */
+.ww-frontier-list { line-height: 1.3em; max-height: calc(12 * 1.3em); scroll-snap-type: y mandatory; }
+.ww-frontier-list li { scroll-snap-align: start; }
 .ww-explored-list { padding-left: 0; list-style: none; }
 .ww-code { margin: 0; padding: 4px 0; list-style: none; font-family: var(--jp-code-font-family, monospace);
   font-size: 0.92em; background: var(--jp-layout-color1, #f7f7f7); border-radius: 4px; }
@@ -110,7 +121,34 @@ export const TRACE_CSS = `
 .ww-trace.ww-present .ww-button[aria-pressed="true"] { background: #000; color: #fff; } /* on: Presentation */
 .ww-trace.ww-present .ww-frontier-list, .ww-trace.ww-present .ww-explored-list,
 .ww-trace.ww-present .ww-hover { font-size: 16px; } /* px: a notebook's own list and code sizes do not shrink them */
-.ww-trace.ww-present .ww-frontier-list { padding-left: 2.2em; max-height: 8em; } /* an A* entry on one line */
+.ww-trace.ww-present .ww-frontier-list { padding-left: 2.2em; max-height: calc(6 * 1.3em); } /* an A* entry on one line */
+/* presenting two searches side by side: the trees take the height the rest leaves on screen (--ww-tree-h, set by
+   fitPair in view.ts), and the rest keeps one height whatever the step, so the pair stays inside the screen */
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-tree-panel { height: var(--ww-tree-h, min(340px, 28vh));
+  box-sizing: border-box; }
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-frontier-list { height: calc(5 * 1.3em);
+  max-height: none; }
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-explored-list { white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; }
+/* ... and the explored count and its latest nodes share a row */
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-trace-lists { display: grid;
+  grid-template-columns: auto minmax(0, 1fr); column-gap: 0.6em; align-items: baseline; }
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-trace-lists > :not(.ww-explored-title, .ww-explored-list) {
+  grid-column: 1 / -1; }
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] :is(.ww-counters, .ww-path) { font-size: 16px;
+  line-height: 1.25; min-height: 2.5em; }
+/* a long path (a depth-first one runs to 6 lines) keeps two, scrolled by whole lines to its latest moves */
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-path { height: 2.5em; overflow-y: auto;
+  scroll-snap-type: y mandatory; }
+/* the caption of the node under the pointer lies over the tree's bottom edge rather than taking a row */
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-trace-treebox { position: relative; }
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-hover { position: absolute; left: 3px; right: 3px;
+  bottom: 3px; min-height: 0; padding: 0 4px; background: rgba(255, 255, 255, 0.92); pointer-events: none; }
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-hover:empty { display: none; }
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-code { line-height: 1.1; }
+/* presenting, the legend keeps to one row: the note on how moves are written is the legend's tooltip there (the
+   moves say "(3 cards)" in words anyway) */
+.ww-trace.ww-present .ww-legend .ww-legend-moves { display: none; }
 /* where the column is too narrow for an entry, it breaks between the move and its costs, never inside either */
 .ww-trace .ww-entry-move, .ww-trace .ww-entry-cost { white-space: nowrap; }
 .ww-trace.ww-present .ww-trace-board .ww-tableau { min-height: calc(var(--ww-card-h) * 1.3); } /* room for the lists */

@@ -1,6 +1,6 @@
 /** The search tree as SVG (leaves left to right, each parent over its children), or a summary when too big. */
 import { fValue } from "./pseudocode";
-import { moveText, type Replay, type TracePayload } from "./replay";
+import { isRoot, moveText, rootOf, type Replay, type TracePayload } from "./replay";
 
 export const TREE_LIMIT = 1500;
 const SVG = "http://www.w3.org/2000/svg";
@@ -26,7 +26,7 @@ export function nodeInfo(trace: TracePayload, r: Replay, node: number): string {
   const g = r.g.get(node) ?? 0;
   const hv = r.h.get(node) ?? 0;
   const f = fValue(trace.algorithm, trace.options, g, hv);
-  const move = node === 0 ? "the start" : moveText(trace.moves[r.via.get(node) ?? -1]);
+  const move = isRoot(r, node) ? "the start" : moveText(trace.moves[r.via.get(node) ?? -1]);
   const rule = r.rule.has(node) ? ` · pruned by ${trace.rules[r.rule.get(node)!]}` : "";
   return `node ${node} · ${move} · depth ${r.depth.get(node) ?? 0} · g ${g} · h ${hv}` +
     (f === null ? "" : ` · f ${f}`) + rule;
@@ -38,9 +38,11 @@ function el<K extends keyof SVGElementTagNameMap>(doc: Document, tag: K, attrs: 
   return e;
 }
 
-/** Draw the tree at replay `r`; null when it has more than TREE_LIMIT nodes. */
+/** Draw the tree at replay `r` (iterative deepening: its current pass's tree, from that pass's root); null when it
+ * has more than TREE_LIMIT nodes. */
 export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn | null {
-  const nodes = [0, ...[...r.parents.keys()].filter((n) => n !== 0)];
+  const root = Math.max(0, rootOf(trace, r));
+  const nodes = [root, ...[...r.parents.keys()].filter((n) => n !== root)];
   if (nodes.length > TREE_LIMIT) return null;
   // A wide tree is drawn compact: smaller nodes, and the duplicates and pruned moves (always leaves) as a small
   // cluster under their parent instead of a column each.
@@ -58,7 +60,7 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn |
   const x = new Map<number, number>();
   const y = new Map<number, number>();
   let leaves = 0;
-  const stack: [number, number, boolean][] = [[0, 0, false]];
+  const stack: [number, number, boolean][] = [[root, 0, false]];
   while (stack.length) {
     const [node, depth, done] = stack.pop()!;
     const kids = children.get(node) ?? [];
@@ -107,9 +109,9 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn |
   for (const node of nodes) {
     if (!at.has(node)) continue;
     const [cx, cy] = at.get(node)!;
-    // step 0: the search has not started, so the start node is on no list yet (the first step puts it on the
-    // frontier): drawn unfilled, as the counters' "frontier 0" says
-    const state = r.step === 0 ? "unreached" : nodeState(r, node, solution);
+    // step 0 (or a pass of iterative deepening just begun): the start node is on no list yet (the next step puts
+    // it on the frontier): drawn unfilled, as the counters' "frontier 0" says
+    const state = node === root && !r.parents.has(root) ? "unreached" : nodeState(r, node, solution);
     const circle = el(doc, "circle", { cx, cy, r: small.has(node) ? 2.2 : radius, class: `ww-node ww-${state}` });
     circle.dataset.node = String(node);
     circle.dataset.state = state;

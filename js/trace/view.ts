@@ -8,8 +8,13 @@ import { h, listen, LocalModel } from "../local_model";
 import { followTheme } from "../theme";
 import { createTable } from "../table";
 import type { Model, TableState } from "../types";
-import { fValue, frontierKind, listingFor } from "./pseudocode";
-import { expansions, moveText, Replayer, sharedOf, sharedTotal, stepOf, type Replay, type TracePayload } from "./replay";
+import {
+  algorithmName, counterHelp, HEURISTIC_HELP, heuristicWords, HEURISTIC_NAMES, RULE_HELP, type CounterName,
+} from "./names";
+import { depthLimitOf, fValue, frontierKind, listingFor } from "./pseudocode";
+import {
+  expansions, isRoot, moveText, Replayer, sharedOf, sharedTotal, stepOf, type Replay, type TracePayload,
+} from "./replay";
 import { addStyle } from "./style";
 import { drawSummary, drawTree, nodeInfo, type Drawn } from "./tree";
 
@@ -18,6 +23,17 @@ const LEGEND: [string, string][] = [
   ["duplicate", "duplicate"], ["solution", "solution path / goal"],
 ];
 const FRONTIER_SHOWN = 40;
+/** How the view writes a move, for the legend (the path, the lists and the tree's tooltips all write moves so). */
+const MOVES_NOTE = "pile 2\u21923: the top card of pile 2 onto pile 3; (3 cards): three cards moved together; " +
+  "deal: the stock deals a card onto each pile";
+
+interface NumberRule {
+  min: number;
+  max: number;
+  step: number;
+  default: number;
+  whole: boolean;
+}
 
 interface Choices {
   algorithms: string[];
@@ -25,6 +41,28 @@ interface Choices {
   informed: string[];
   default_heuristic: Record<string, string>;
   rules: string[];
+  numbers?: Record<"depth_limit" | "weight", NumberRule>;
+}
+
+/** The Search again bar's number fields (the kernel's NUMBERS in trace_view.py, which it sends in `choices`). */
+const NUMBERS: Record<"depth_limit" | "weight", NumberRule> = {
+  depth_limit: { min: 0, max: 200, step: 1, default: 50, whole: true },
+  weight: { min: 1, max: 10, step: 0.5, default: 2, whole: false },
+};
+/** The algorithm that uses each number field. */
+const NUMBER_FOR: Record<string, "depth_limit" | "weight"> = { "depth-limited": "depth_limit", "weighted-astar": "weight" };
+
+/** The sentence that says why `text` is no value the field `name` can run with ("" when it is one): the
+ * kernel's number_problem says the same. */
+export function numberProblem(name: "depth_limit" | "weight", text: string, rules = NUMBERS): string {
+  const rule = rules[name] ?? NUMBERS[name];
+  const wanted = name === "depth_limit"
+    ? `The depth limit must be a whole number from ${rule.min} to ${rule.max}.`
+    : `The weight must be a number from ${rule.min} to ${rule.max}.`;
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value)) return wanted;
+  if ((rule.whole && !Number.isInteger(value)) || value < rule.min || value > rule.max) return wanted;
+  return "";
 }
 
 function button(doc: Document, label: string, action: () => void, text = label): HTMLButtonElement {
@@ -92,7 +130,7 @@ class Panel {
     this.frontierTitle = h(doc, "h4");
     this.frontierList = h(doc, "ol", "ww-frontier-list");
     this.frontierList.dataset.frontier = frontierKind(trace.algorithm);
-    this.exploredTitle = h(doc, "h4");
+    this.exploredTitle = h(doc, "h4", "ww-explored-title");
     this.exploredList = h(doc, "ul", "ww-explored-list");
     this.exploredList.dataset.explored = "true";
     lists.append(this.frontierTitle, this.frontierList, this.exploredTitle, this.exploredList);
@@ -134,9 +172,13 @@ class Panel {
   private title(): string {
     const o = this.trace.options;
     const bits = [];
-    if (o.heuristic) bits.push(`h = ${o.heuristic}`);
+    if (o.heuristic) bits.push(`h = ${heuristicWords(String(o.heuristic))}`);
     if (o.weight !== undefined && Number(o.weight) !== 1) bits.push(`weight ${o.weight}`);
-    if (o.dedupe !== undefined) bits.push(o.dedupe ? "duplicate detection" : "no duplicate detection");
+    // a depth-first search skips a state on its own path even with no duplicate detection: its counters say so
+    const stack = frontierKind(this.trace.algorithm) === "stack";
+    if (o.dedupe !== undefined) {
+      bits.push(o.dedupe ? "duplicate detection" : stack ? "duplicate detection on the path only" : "no duplicate detection");
+    }
     if (Array.isArray(o.pruning)) bits.push(o.pruning.length ? `pruning: ${o.pruning.join(", ")}` : "no pruning");
     if (o.ordering) bits.push("move ordering");
     const name = searchName(this.trace);
@@ -210,30 +252,69 @@ class Panel {
     const c = r.counts;
     const events = this.trace.events.length;
     // a depth-first search holds a stack (the path, each node with its successors still to try), not a
-    // frontier: say its size as the list beside the tree does; a duplicate is skipped, not generated
-    const held = frontierKind(this.trace.algorithm) === "stack" ? `stack ${stackOf(r).length}` : `frontier ${r.frontier.size}`;
-    this.counters.replaceChildren(
-      `step ${k}/${events} · expanded ${c.expand ?? 0} · generated ${c.generate ?? 0} · duplicates skipped ` +
-      `${c.duplicate ?? 0} · pruned ${c.prune ?? 0} · ${held} · explored ${r.explored.size}`,
+    // frontier: say its size as the list beside the tree does; a duplicate is skipped, not generated. Each
+    // counter says what it counts on hover; iterative deepening's add up over its passes, but its tree and
+    // its "explored" are the current pass's.
+    const stack = frontierKind(this.trace.algorithm) === "stack";
+    const iddfs = this.trace.algorithm === "iddfs";
+    const pathOnly = stack && this.trace.options.dedupe === false;
+    const items: [CounterName, string][] = [["step", `step ${k}/${events}`]];
+    if (iddfs && r.limit >= 0) items.push(["limit", `pass ${r.pass}, depth limit ${r.limit}`]);
+    items.push(
+      ["expanded", `expanded ${c.expand ?? 0}${iddfs ? " in all passes" : ""}`],
+      ["generated", `generated ${c.generate ?? 0}`],
+      ["duplicates", `${pathOnly ? "repeats on the path skipped" : "duplicates skipped"} ${c.duplicate ?? 0}`],
+      ["pruned", `pruned ${c.prune ?? 0}`],
+      ["held", stack ? `stack ${stackOf(r).length}` : `frontier ${r.frontier.size}`],
+      ["explored", `explored ${iddfs ? "in this pass " : ""}${r.explored.size}`],
     );
+    this.counters.replaceChildren();
+    items.forEach(([name, text], i) => {
+      const span = h(this.doc, "span", "ww-counter", text);
+      span.dataset.counter = name;
+      span.title = counterHelp(name, { stack, iddfs, pathOnly });
+      if (i) this.counters.append(" \u00b7 ");
+      this.counters.append(span);
+    });
     if (r.goal >= 0) {
       this.counters.append(" · ", h(this.doc, "span", "ww-goal-banner", `goal reached in ${r.path.length - 1} moves`));
     } else if (k >= events && total > 0) {
-      this.counters.append(" · search ended without a goal");
+      // a depth-limited search that reached its limit was cut off there (AIMA's "cutoff"), not proved goal-less
+      const limit = depthLimitOf(this.trace.options);
+      const cut = this.trace.algorithm === "depth-limited" && limit !== null &&
+        [...r.explored].some((n) => (r.depth.get(n) ?? 0) >= limit);
+      this.counters.append(cut ? ` · search ended without a goal: cut off at the depth limit ${limit}`
+        : " · search ended without a goal");
     }
     const moves = r.path.slice(1).map((n) => moveText(this.trace.moves[r.via.get(n) ?? -1]));
     this.path.textContent = moves.length ? `path: ${moves.join(", ")}` : "path: (root)";
+    this.showPathEnd();
     const position = this.trace.positions[String(r.current >= 0 ? r.current : 0)] as TableState | undefined;
     if (position) this.boardModel.set("table", position);
     this.board.classList.toggle("ww-stale", !position);
     this.board.title = position ? "" : "This node's position was not sent (the widget sends the first 20,000).";
     this.board.dataset.node = String(r.current);
     this.drawTreeOrSummary(r);
-    if (k === 0) this.hover.textContent = "Step 0: the search has not started. The first step puts the start node on the frontier.";
-    else if (this.hover.dataset.step === "0") this.hover.textContent = "";
+    const iteration = this.trace.kinds.indexOf("iteration");
+    if (k === 0) {
+      this.hover.textContent = "Step 0: the search has not started. The first step puts the start node on the frontier.";
+      this.hover.dataset.note = "true";
+    } else if (r.last === iteration && iteration >= 0) {
+      this.hover.textContent = `Pass ${r.pass} begins with depth limit ${r.limit}: the search starts again from ` +
+        "the start node, with a new tree.";
+      this.hover.dataset.note = "true";
+    } else if (this.hover.dataset.note) {
+      this.hover.textContent = "";
+      delete this.hover.dataset.note;
+    }
     this.hover.dataset.step = String(k);
     this.drawFrontier(r);
     this.drawCode(r, k >= events);
+  }
+
+  /** A path kept to a few lines (presenting a pair) shows its latest moves, those nearest the current node. */
+  showPathEnd(): void {
+    this.path.scrollTop = this.path.scrollHeight;
   }
 
   private drawTreeOrSummary(r: Replay): void {
@@ -277,7 +358,7 @@ class Panel {
       // the move, then its costs: a column too narrow for both breaks the line between them, not inside either
       const li = h(this.doc, "li");
       li.append(h(this.doc, "span", "ww-entry-move",
-        `#${n} ${n === 0 ? "start" : moveText(this.trace.moves[r.via.get(n) ?? -1])}`),
+        `#${n} ${isRoot(r, n) ? "start" : moveText(this.trace.moves[r.via.get(n) ?? -1])}`),
       " ", h(this.doc, "span", "ww-entry-cost", `· g ${g}` + (f === null ? "" : ` · h ${hv} · f ${f}`)));
       li.dataset.node = String(n);
       return li;
@@ -301,6 +382,10 @@ class Panel {
       if (Number(li.dataset.line) === line) li.setAttribute("aria-current", "step");
       else li.removeAttribute("aria-current");
     });
+    if (this.trace.algorithm === "iddfs") { // the loop's line says which pass is running
+      const loop = this.code.querySelector('[data-line="1"]');
+      if (loop) loop.textContent = `${listing.lines[1]}${r.limit >= 0 ? `      (now: limit = ${r.limit})` : ""}`;
+    }
     this.code.dataset.kind = r.last >= 0 ? this.trace.kinds[r.last] : "start";
   }
 
@@ -315,11 +400,29 @@ function searchName(trace: TracePayload): string {
   return listingFor(trace.algorithm, trace.options).title.replace(/ \(AIMA[^)]*\)$/, "");
 }
 
+/** The height the view can use on screen: the window's, or less where a box around it scrolls its content (a
+ * notebook's panel; an output area that only wraps the view does not count). */
+function visibleHeight(node: HTMLElement): number {
+  const view = node.ownerDocument.defaultView;
+  let height = view?.innerHeight ?? 0;
+  for (let p = node.parentElement; p; p = p.parentElement) {
+    const y = view?.getComputedStyle(p).overflowY;
+    if ((y === "auto" || y === "scroll") && p.clientHeight > 0 && p.scrollHeight > p.clientHeight + 1) {
+      height = height ? Math.min(height, p.clientHeight) : p.clientHeight;
+    }
+  }
+  return height;
+}
+
 /** A depth-first search's stack, top first (TraceState.stack in Python): a node generated and not yet expanded,
  * the child it goes down to next, then the path's nodes from the current one back to the root, each with its
  * successors still to try. */
 export function stackOf(r: Replay): number[] {
-  const waiting = [...r.frontier].sort((a, b) => (r.order.get(b) ?? 0) - (r.order.get(a) ?? 0));
+  // each node once: at the goal the current node is the goal, generated and never expanded, both the child
+  // pushed last and the path's end (it was listed twice)
+  const onPath = new Set(r.path);
+  const waiting = [...r.frontier].filter((n) => !onPath.has(n))
+    .sort((a, b) => (r.order.get(b) ?? 0) - (r.order.get(a) ?? 0));
   return [...waiting, ...[...r.path].reverse()];
 }
 
@@ -386,6 +489,10 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     item.append(swatch, label);
     legend.append(item);
   }
+  const movesNote = h(doc, "span", "ww-legend-moves", MOVES_NOTE);
+  movesNote.dataset.legendItem = "moves";
+  legend.append(movesNote);
+  legend.title = MOVES_NOTE; // presenting, the note itself is hidden to keep the legend to one row
   const runbar = viewOnly ? null : buildRunbar();
   const area = h(doc, "div", "ww-trace-panels");
   root.append(controls);
@@ -407,6 +514,30 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     area.replaceChildren(...panels.map((p) => p.el));
     runbar?.sync();
   }
+
+  /** Presenting two searches side by side: the tree panels take the height left on screen, so the whole view
+   * (bar, trees, lists and pseudo-code) fits the screen (at 1920 x 1080 it was 1,141 px tall). The lists and
+   * the code keep fixed heights in that mode, so stepping does not change the view's height. */
+  function fitPair(): void {
+    const [a, b] = panels.map((p) => p.el.getBoundingClientRect());
+    if (!root.classList.contains("ww-present") || panels.length !== 2 || !root.isConnected ||
+        Math.abs(a.top - b.top) > 1) { // not presenting a pair side by side (stacked in a narrow cell, it scrolls)
+      root.style.removeProperty("--ww-tree-h");
+      return;
+    }
+    // from the trees' height now, whatever it is (taking it away first let a page that scrolls only with the
+    // fitted view jump back to its top)
+    const tree = panels[0].el.querySelector(".ww-tree-panel")?.getBoundingClientRect().height ?? 0;
+    const over = root.getBoundingClientRect().height - visibleHeight(root);
+    const most = 0.56 * (doc.defaultView?.innerHeight ?? 1000);
+    root.style.setProperty("--ww-tree-h", `${Math.floor(Math.max(160, Math.min(tree - over, most)))}px`);
+  }
+  const onResize = () => {
+    if (!root.classList.contains("ww-present")) return;
+    fitPair();
+    panels.forEach((p) => p.fit());
+  };
+  doc.defaultView?.addEventListener("resize", onResize);
 
   function jump(panel: Panel, eventIndex: number): void {
     go(panel.sharedOf(eventIndex, lockstep));
@@ -441,9 +572,12 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     const on = Boolean(model.get("presentation"));
     const entering = on && !root.classList.contains("ww-present");
     root.classList.toggle("ww-present", on);
-    // presenting: the view's top at the top of the screen, so the tree and the code fit below it
-    if (entering && root.isConnected) root.scrollIntoView?.({ block: "start" });
     present.setAttribute("aria-pressed", String(on));
+    fitPair();
+    panels.forEach((p) => p.showPathEnd());
+    // presenting: the view's top at the top of the screen, so the tree and the code fit below it (once fitted: a
+    // page that only scrolls with the fitted view scrolled too little)
+    if (entering && root.isConnected) root.scrollIntoView?.({ block: "start" });
     // presenting: the tree fills its panel (and keeps doing so as it grows), for the back row to see
     requestAnimationFrame?.(() => panels.forEach((p) => (on || p.fitted ? p.fit() : p.follow())));
   }
@@ -452,56 +586,136 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     const bar = h(doc, "div", "ww-runbar");
     bar.setAttribute("aria-label", "Run another search");
     const choices = (model.get("choices") ?? {}) as Choices;
-    const select = (label: string, values: string[]) => {
+    const numbers = { ...NUMBERS, ...(choices.numbers ?? {}) };
+    // each menu lists names a person reads ("Breadth-first search"), each option's value the engine's id
+    const select = (label: string, values: string[], words: (v: string) => string = (v) => v,
+                    help: Record<string, string> = {}) => {
       const s = h(doc, "select");
       s.setAttribute("aria-label", label);
-      for (const v of values) s.append(new Option(v, v));
+      for (const v of values) {
+        const option = new Option(words(v), v);
+        if (help[v]) option.title = help[v];
+        s.append(option);
+      }
       return s;
     };
-    const check = (label: string, on: boolean) => {
+    const check = (label: string, on: boolean, help = "") => {
       const wrap = h(doc, "label");
       const box = h(doc, "input");
       box.type = "checkbox";
       box.checked = on;
       box.setAttribute("aria-label", label);
       wrap.append(box, label);
+      if (help) wrap.title = help;
       return [wrap, box] as const;
     };
-    const algorithm = select("Algorithm", choices.algorithms ?? []);
-    const heuristic = select("Heuristic", choices.heuristics ?? []);
-    const [dedupeWrap, dedupe] = check("Duplicate detection", true);
-    const rules = (choices.rules ?? []).map((rule) => check(`Prune: ${rule}`, true));
-    const [orderWrap, ordering] = check("Move ordering", false);
-    const [besideWrap, beside] = check("Show beside", false);
+    const numberField = (label: string, name: "depth_limit" | "weight") => {
+      const rule = numbers[name];
+      const wrap = h(doc, "label");
+      const input = h(doc, "input", "ww-number");
+      input.type = "number";
+      input.min = String(rule.min);
+      input.max = String(rule.max);
+      input.step = String(rule.step);
+      input.value = String(rule.default);
+      input.setAttribute("aria-label", label);
+      wrap.append(`${label} `, input);
+      wrap.title = numberProblem(name, "", numbers).replace(" must be ", " is ");
+      wrap.hidden = true;
+      return [wrap, input] as const;
+    };
+    const algorithm = select("Algorithm", choices.algorithms ?? [], algorithmName);
+    const heuristic = select("Heuristic", choices.heuristics ?? [], (v) => HEURISTIC_NAMES[v] ?? v, HEURISTIC_HELP);
+    const heuristicHelp = () => (heuristic.title = heuristic.disabled ? "This search uses no heuristic."
+      : HEURISTIC_HELP[heuristic.value] ?? "");
+    heuristic.addEventListener("change", heuristicHelp);
+    const [limitWrap, limit] = numberField("Depth limit", "depth_limit");
+    const [weightWrap, weight] = numberField("Weight", "weight");
+    const fields = { depth_limit: limit, weight };
+    const [dedupeWrap, dedupe] = check("Duplicate detection", true,
+      "Skip a child whose state was reached before (a depth-first search always skips a state on its own path).");
+    const rules = (choices.rules ?? []).map((rule) => check(`Prune: ${rule}`, true, RULE_HELP[rule] ?? ""));
+    const [orderWrap, ordering] = check("Move ordering", false, "Try the most promising moves first.");
+    const [besideWrap, beside] = check("Show beside", false, "Show the new search beside this one, in step with it.");
     // two searches on show: which one the new search replaces is chosen, not guessed (it was always the left)
     const replaceWrap = h(doc, "label");
     const replace = select("Replace", []);
     replaceWrap.append("Replace ", replace);
     const status = h(doc, "span", "ww-run-status");
     status.setAttribute("role", "status");
+    /** The number field the chosen algorithm uses, and why its value cannot run ("" when it can). */
+    const numberCheck = (): [HTMLInputElement | null, string] => {
+      const name = NUMBER_FOR[algorithm.value];
+      if (!name) return [null, ""];
+      return [fields[name], numberProblem(name, fields[name].value, numbers)];
+    };
+    const showProblem = (): string => {
+      for (const input of Object.values(fields)) input.removeAttribute("aria-invalid");
+      const [input, problem] = numberCheck();
+      if (input && problem) input.setAttribute("aria-invalid", "true");
+      status.textContent = problem;
+      return problem;
+    };
     const runButton = button(doc, "Run search", () => {
+      if (showProblem()) { // one sentence in the bar, and the field to mend has the focus; nothing is sent
+        numberCheck()[0]?.focus();
+        return;
+      }
       const informed = (choices.informed ?? []).includes(algorithm.value);
+      const name = NUMBER_FOR[algorithm.value];
       model.send({
         type: "run", algorithm: algorithm.value, heuristic: informed ? heuristic.value : null, dedupe: dedupe.checked,
         pruning: (choices.rules ?? []).filter((_, i) => rules[i][1].checked),
         ordering: ordering.checked, beside: traces.length < 2 && beside.checked,
         panel: traces.length < 2 ? 0 : Number(replace.value),
+        ...(name ? { [name]: Number(fields[name].value) } : {}),
       });
       status.textContent = "running\u2026";
     }, "Run");
-    const informedChanged = () => {
+    const algorithmChanged = () => {
       const informed = (choices.informed ?? []).includes(algorithm.value);
       heuristic.disabled = !informed;
       if (informed && choices.default_heuristic?.[algorithm.value] && !heuristic.dataset.touched) {
         heuristic.value = choices.default_heuristic[algorithm.value];
       }
+      heuristicHelp();
+      limitWrap.hidden = NUMBER_FOR[algorithm.value] !== "depth_limit";
+      weightWrap.hidden = NUMBER_FOR[algorithm.value] !== "weight";
+      if (status.textContent && !status.textContent.endsWith("\u2026")) showProblem();
     };
-    algorithm.addEventListener("change", informedChanged);
+    // a choice made in the bar is kept until a search is run: choosing which search to Replace does not undo it
+    let chosen = false;
+    algorithm.addEventListener("change", algorithmChanged);
     heuristic.addEventListener("change", () => (heuristic.dataset.touched = "1"));
-    bar.append(h(doc, "span", "", "Search again:"), algorithm, heuristic, dedupeWrap, ...rules.map(([w]) => w),
-      orderWrap, besideWrap, replaceWrap, runButton, status);
+    for (const input of Object.values(fields)) input.addEventListener("input", showProblem);
+    for (const control of [algorithm, heuristic, limit, weight, dedupe, ordering, ...rules.map(([, box]) => box)]) {
+      control.addEventListener("change", () => (chosen = true));
+      control.addEventListener("input", () => (chosen = true));
+    }
+    bar.append(h(doc, "span", "", "Search again:"), algorithm, heuristic, limitWrap, weightWrap, dedupeWrap,
+      ...rules.map(([w]) => w), orderWrap, besideWrap, replaceWrap, runButton, status);
+    /** Start the bar from a search on show: Run without a change runs that search again. */
+    const startFrom = (t: TracePayload) => {
+      const id = String(t.options.algorithm ?? t.algorithm);
+      if (choices.algorithms?.includes(id)) algorithm.value = id;
+      delete heuristic.dataset.touched;
+      algorithmChanged(); // the algorithm's own heuristic first; the one the search on show used wins
+      if (t.options.heuristic && choices.heuristics?.includes(String(t.options.heuristic))) {
+        heuristic.value = String(t.options.heuristic);
+      }
+      heuristicHelp();
+      if (typeof t.options.depth_limit === "number") limit.value = String(t.options.depth_limit);
+      if (typeof t.options.weight === "number" && id === "weighted-astar") weight.value = String(t.options.weight);
+      if (typeof t.options.dedupe === "boolean") dedupe.checked = t.options.dedupe;
+      if (Array.isArray(t.options.pruning)) {
+        const on = t.options.pruning.map(String);
+        (choices.rules ?? []).forEach((rule, i) => (rules[i][1].checked = on.includes(rule)));
+      }
+      if (typeof t.options.ordering === "boolean") ordering.checked = t.options.ordering;
+    };
     const api = {
       el: bar,
+      /** The searches on show changed: the bar starts again from the one a new search would replace. */
       sync() {
         const two = traces.length >= 2;
         besideWrap.hidden = two;
@@ -511,28 +725,19 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
           `${i === 0 ? "the left" : "the right"}: ${searchName(one)}`,
           String(i))));
         replace.value = Number(was) < traces.length ? was : "0";
-        const t = traces[Number(replace.value) || 0];
-        if (choices.algorithms?.includes(String(t.options.algorithm ?? t.algorithm))) {
-          algorithm.value = String(t.options.algorithm ?? t.algorithm);
-        }
-        informedChanged(); // the algorithm's own heuristic first; the one the search on show used wins
-        if (t.options.heuristic && choices.heuristics?.includes(String(t.options.heuristic))) {
-          heuristic.value = String(t.options.heuristic);
-        }
-        // the bar starts from the search on show: Run without a change runs that search again
-        if (typeof t.options.dedupe === "boolean") dedupe.checked = t.options.dedupe;
-        if (Array.isArray(t.options.pruning)) {
-          const on = t.options.pruning.map(String);
-          (choices.rules ?? []).forEach((rule, i) => (rules[i][1].checked = on.includes(rule)));
-        }
-        if (typeof t.options.ordering === "boolean") ordering.checked = t.options.ordering;
+        chosen = false;
+        startFrom(traces[Number(replace.value) || 0]);
         status.textContent = model.get("busy") ? "running\u2026" : String(model.get("error") ?? "");
       },
       status(text: string) {
         status.textContent = text;
       },
     };
-    replace.addEventListener("change", () => api.sync()); // the bar starts from the search it would replace
+    // Replace changed: with nothing chosen yet, the bar starts from the search it would replace; the choices
+    // made are kept (choosing the right after picking an algorithm threw the pick away)
+    replace.addEventListener("change", () => {
+      if (!chosen) startFrom(traces[Number(replace.value) || 0]);
+    });
     return api;
   }
 
@@ -570,6 +775,7 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     step = Number(model.get("step") ?? 0);
     build();
     render();
+    if (root.classList.contains("ww-present")) onResize();
   };
   const onLockstep = () => {
     lockstep = String(model.get("lockstep") ?? "steps");
@@ -590,6 +796,7 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
 
   return () => {
     pause();
+    doc.defaultView?.removeEventListener("resize", onResize);
     theme.dispose();
     unlisten();
     panels.forEach((p) => p.close());

@@ -42,6 +42,30 @@ def node_boxes(view) -> list[dict]:
         " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
 
 
+# The rows of each frontier list that its box cuts through (a row is whole inside or wholly scrolled out of it).
+CUT_ROWS = """v => [...v.querySelectorAll('.ww-frontier-list')].flatMap((list) => {
+  const box = list.getBoundingClientRect(), top = box.top + list.clientTop, bottom = top + list.clientHeight;
+  return [...list.children].map((li) => li.getBoundingClientRect())
+    .filter((r) => r.top < bottom - 0.5 && r.bottom > bottom + 0.5 || r.top < top - 0.5 && r.bottom > top + 0.5)
+    .map((r) => [r.top, r.bottom, top, bottom]);
+})"""
+# The view's box and the part of the page it can be seen in: the box that scrolls the notebook, or the window.
+ON_SCREEN = """v => {
+  const r = v.getBoundingClientRect();
+  let top = 0, bottom = window.innerHeight;
+  for (let p = v.parentElement; p; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if ((y === 'auto' || y === 'scroll') && p.scrollHeight > p.clientHeight + 1) {
+      const b = p.getBoundingClientRect();
+      top = Math.max(top, b.top + p.clientTop); bottom = Math.min(bottom, b.top + p.clientTop + p.clientHeight);
+    }
+  }
+  const line = v.querySelectorAll('.ww-code li[aria-current="step"]');
+  return {top: r.top, bottom: r.bottom, height: r.height, seenTop: top, seenBottom: bottom,
+          lines: [...line].map((l) => l.getBoundingClientRect().bottom)};
+}"""
+
+
 def inside(box, outer, slack=1.0):
     return (box["x"] >= outer["x"] - slack and box["y"] >= outer["y"] - slack and
             box["x"] + box["width"] <= outer["x"] + outer["width"] + slack and
@@ -189,6 +213,24 @@ def test_trace_view_in_lab(tmp_path):
             assert inside(one.locator("h3").bounding_box(), one.bounding_box())
         page.set_viewport_size({"width": 1400, "height": 1000})
 
+        # presenting the pair on a 1920 x 1080 screen: the whole view, down to the pseudo-code's current line, is
+        # inside the notebook's visible part (it was 1,141 px tall, its code below the fold), and each list shows
+        # whole rows (the 7th frontier row was cut through its text)
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        button("Presentation", pair).click()
+        until(kernel, "pair.presentation", lambda v: v is True)
+        page.wait_for_timeout(600)
+        seen = pair.evaluate(ON_SCREEN)
+        assert seen["top"] >= seen["seenTop"] - 1 and seen["bottom"] <= seen["seenBottom"] + 1, seen
+        assert len(seen["lines"]) == 2 and max(seen["lines"]) <= seen["seenBottom"], seen
+        assert pair.evaluate(CUT_ROWS) == []
+        assert all(len(one.locator(".ww-frontier-list li").all()) > 5 for one in pair.locator(".ww-trace-panel").all())
+        for one in pair.locator(".ww-trace-panel").all():  # the trees are still large enough to read
+            assert one.locator("[data-tree-panel]").bounding_box()["height"] >= 160
+        button("Presentation", pair).click()
+        until(kernel, "pair.presentation", lambda v: v is False)
+        page.set_viewport_size({"width": 1400, "height": 1000})
+
         # another algorithm from the view: the kernel runs it and sends its trace
         view.get_by_label("Algorithm", exact=True).select_option("astar")
         view.get_by_label("Heuristic", exact=True).select_option("zero")
@@ -196,6 +238,54 @@ def test_trace_view_in_lab(tmp_path):
         until(kernel, "[t.algorithm for t in tw.searches]", lambda v: v == ["astar"])
         assert kernel.value('tw.searches[0].options["heuristic"]') == "zero"
         expect(view.locator(".ww-trace-panel h3")).to_contain_text("A* search")
+        # the menus name the searches; the options' values are the engine's ids
+        assert view.get_by_label("Algorithm", exact=True).locator("option[value=iddfs]").inner_text() == \
+            "Iterative deepening search"
+
+        # a depth limit from the bar: checked in the page (one sentence, nothing run), then run as asked (it ran 50)
+        view.get_by_label("Algorithm", exact=True).select_option("depth-limited")
+        limit = view.get_by_label("Depth limit", exact=True)
+        expect(limit).to_be_visible()
+        limit.fill("-1")
+        button("Run search").click()
+        expect(view.locator(".ww-run-status")).to_have_text("The depth limit must be a whole number from 0 to 200.")
+        time.sleep(0.5)
+        assert kernel.value("[t.algorithm for t in tw.searches]") == ["astar"]
+        limit.fill("4")
+        button("Run search").click()
+        until(kernel, "[t.algorithm for t in tw.searches]", lambda v: v == ["depth-limited"])
+        assert kernel.value('tw.searches[0].options["depth_limit"]') == 4
+        expect(view.locator(".ww-trace-panel h3")).to_contain_text("Depth-limited search, limit 4")
+        expect(view.locator('.ww-code [data-line="0"]')).to_have_text(
+            "function DEPTH-LIMITED-SEARCH(problem, limit = 4)")
+
+        # iterative deepening from the bar: at step 300 and at the end, the tree of the current pass (drawn from
+        # its own root), its current node in view, and the board at that node (it showed one node and the start)
+        view.get_by_label("Algorithm", exact=True).select_option("iddfs")
+        view.get_by_label("Duplicate detection", exact=True).uncheck()  # iterative deepening's own default
+        button("Run search").click()
+        until(kernel, "[t.algorithm for t in tw.searches]", lambda v: v == ["iddfs"])
+        for go in ("300", "End"):
+            if go == "End":
+                button("End").click()
+                until(kernel, "tw.step", lambda v: v == kernel.value("tw.total"))
+            else:
+                kernel.value(f"tw.__setattr__('step', {go})")
+            page.wait_for_timeout(400)
+            current, root, moves = kernel.value("[tw.state().current, tw.state().root, len(tw.state().path)]")
+            expect(view.locator(".ww-trace-board")).to_have_attribute("data-node", str(current))
+            expect(view.locator(".ww-trace-board .ww-status")).to_contain_text(f"\u00b7 {moves} moves")
+            assert root > 0 and view.locator(f'.ww-tree [data-node="{root}"]').count() == 1
+            assert view.locator(".ww-tree [data-node]").count() > 10
+            node = view.locator('.ww-tree [data-current="true"]')
+            assert node.get_attribute("data-node") == str(current)
+            assert inside(node.bounding_box(), panel.bounding_box())
+            expect(view.locator(".ww-counters")).to_contain_text("depth limit")
+        expect(view.locator(".ww-counters")).to_contain_text("goal reached in 7 moves")
+        button("Fit").click()
+        page.wait_for_timeout(300)
+        outer = panel.bounding_box()
+        assert all(inside(b, outer) for b in node_boxes(view))
 
 
 def test_static_export_replays_without_a_kernel(tmp_path):
@@ -303,6 +393,11 @@ def test_presenting_two_searches_keeps_each_list_and_its_pseudo_code_apart(tmp_p
             expect(page.locator(".ww-trace.ww-present")).to_have_count(1)
             page.wait_for_timeout(300)
             assert page.evaluate(overlaps) == []
+            view = page.locator(".ww-trace")
+            assert view.evaluate(CUT_ROWS) == []  # each list shows whole rows
+            if widget is pair:  # the pair fits the screen: it was 1,141 px tall at 1920 x 1080
+                seen = view.evaluate(ON_SCREEN)
+                assert seen["height"] <= 1080 and seen["bottom"] <= 1080 and max(seen["lines"]) <= 1080, seen
             lines = page.evaluate("""() => [...document.querySelectorAll(".ww-frontier-list li")].map((li) => {
               const text = document.createRange();  // one box per line the entry's words are laid out on
               text.selectNodeContents(li);

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -29,6 +30,7 @@ from .solver import position_of
 from .trace import Trace
 
 DEFAULT_MAX_EXPANSIONS = 200_000
+DEFAULT_DEPTH_LIMIT = 50  # depth-limited search's, when no limit is given
 
 
 @dataclass
@@ -196,7 +198,7 @@ def depth_first(problem: SearchProblem, *, dedupe: bool = True, depth_limit: int
     return run.result(None, exhausted=not stack and not cut_off)
 
 
-def depth_limited(problem: SearchProblem, limit: int = 50, **kwargs: Any) -> SearchResult:
+def depth_limited(problem: SearchProblem, limit: int = DEFAULT_DEPTH_LIMIT, **kwargs: Any) -> SearchResult:
     """Depth-limited search (AIMA Figure 3.12): depth-first search that does not go below ``limit``."""
     return depth_first(problem, depth_limit=limit, **kwargs)
 
@@ -315,9 +317,44 @@ ALGORITHMS: dict[str, Callable[..., SearchResult]] = {
     "astar": astar,
     "weighted-astar": weighted_astar,
 }
+ALGORITHM_NAMES = {  # each search's name for a person (js/trace/names.ts says the same in the view)
+    "bfs": "Breadth-first search",
+    "dfs": "Depth-first search",
+    "depth-limited": "Depth-limited search",
+    "iddfs": "Iterative deepening search",
+    "ucs": "Uniform-cost search",
+    "greedy": "Greedy best-first search",
+    "astar": "A* search",
+    "weighted-astar": "Weighted A*",
+}
 INFORMED = {"greedy", "astar", "weighted-astar"}
 DEFAULT_HEURISTIC = {"greedy": "disorder", "astar": "cards-left", "weighted-astar": "disorder"}
 TRACE_MAX_EXPANSIONS = 20_000
+
+
+def algorithm_name(algorithm: str, options: dict | None = None) -> str:
+    """A search's name for a person, "Depth-limited search (limit 4)" with its limit; the id itself if unknown."""
+    name = ALGORITHM_NAMES.get(algorithm, algorithm)
+    options = options or {}
+    if algorithm == "depth-limited" and options.get("depth_limit") is not None:
+        name += f" (limit {options['depth_limit']})"
+    elif algorithm == "weighted-astar" and options.get("weight") is not None:
+        name += f" (weight {options['weight']:g})"
+    return name
+
+
+def check_depth_limit(value: object, what: str = "the depth limit") -> int:
+    """A depth limit: a whole number 0 or more; ``SearchOptionError`` in one sentence otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise SearchOptionError(f"{what} must be a whole number, 0 or more, not {echo(value)}")
+    return value
+
+
+def check_weight(value: object) -> float:
+    """Weighted A*'s weight: a finite number above 0; ``SearchOptionError`` in one sentence otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        raise SearchOptionError(f"the weight must be a number above 0, not {echo(value)}")
+    return float(value)
 
 
 def algorithm_named(name: object) -> Callable[..., SearchResult]:
@@ -351,7 +388,12 @@ def trace(position: Position | Game, algorithm: str = "bfs", heuristic: str | No
     if dedupe is not None:
         kwargs["dedupe"] = dedupe
     if algorithm == "depth-limited":
-        kwargs.setdefault("limit", kwargs.pop("depth_limit", 50))
+        kwargs.setdefault("limit", kwargs.pop("depth_limit", DEFAULT_DEPTH_LIMIT))
+    for key in ("limit", "depth_limit", "max_depth"):
+        if kwargs.get(key) is not None:
+            check_depth_limit(kwargs[key], "max_depth" if key == "max_depth" else "the depth limit")
+    if "weight" in kwargs:
+        check_weight(kwargs["weight"])
     if algorithm in INFORMED:
         kwargs["heuristic"] = heuristic or DEFAULT_HEURISTIC[algorithm]
     result = search(problem, **kwargs)

@@ -26,7 +26,14 @@ import traitlets
 from ..cards import SUIT_CHARS, card_str
 from ..engine.game import Game
 from ..engine.position import Position
-from ..search.algorithms import ALGORITHMS, DEFAULT_HEURISTIC, INFORMED, TRACE_MAX_EXPANSIONS
+from ..search.algorithms import (
+    ALGORITHMS,
+    DEFAULT_DEPTH_LIMIT,
+    DEFAULT_HEURISTIC,
+    INFORMED,
+    TRACE_MAX_EXPANSIONS,
+    algorithm_name,
+)
 from ..search.algorithms import trace as run_trace
 from ..search.problem import HEURISTICS, PRUNING_RULES
 from ..search.trace import EXPAND, GENERATE, KINDS, Trace
@@ -52,7 +59,13 @@ def node_positions(trace: Trace, reveal: bool = False, limit: int = MAX_STORED_P
     for event in trace.events:
         if len(out) >= limit:
             break
-        if event[0] != GENERATE or event[2] < 0 or event[2] not in positions:
+        if event[0] != GENERATE:
+            continue
+        if event[2] < 0:  # a root: iterative deepening generates one per pass, each with an id of its own
+            positions[event[1]] = trace.start
+            out[str(event[1])] = out["0"]
+            continue
+        if event[2] not in positions:
             continue
         game = Game(positions[event[2]], validate=False)
         game.push(trace.moves[event[3]])
@@ -138,8 +151,30 @@ def step_of(trace: Trace, shared: int, lockstep: str) -> int:
     return len(trace)
 
 
+# The Search again bar's number fields: depth-limited search's limit and weighted A*'s weight (the view checks a
+# value against these before it asks, and the kernel checks it again).
+NUMBERS: dict[str, dict[str, Any]] = {
+    "depth_limit": {"min": 0, "max": 200, "step": 1, "default": DEFAULT_DEPTH_LIMIT, "whole": True},
+    "weight": {"min": 1, "max": 10, "step": 0.5, "default": 2.0, "whole": False},
+}
+NUMBER_FOR = {"depth-limited": "depth_limit", "weighted-astar": "weight"}  # the algorithm that uses each field
 CHOICES = {"algorithms": list(ALGORITHMS), "heuristics": list(HEURISTICS), "informed": sorted(INFORMED),
-           "default_heuristic": DEFAULT_HEURISTIC, "rules": list(PRUNING_RULES)}
+           "default_heuristic": DEFAULT_HEURISTIC, "rules": list(PRUNING_RULES), "numbers": NUMBERS}
+
+
+def number_problem(name: str, value: object) -> str:
+    """The sentence that says why ``value`` is no ``name`` (a key of ``NUMBERS``) the bar can run; "" when it is."""
+    rule = NUMBERS[name]
+    low, high = rule["min"], rule["max"]
+    if name == "depth_limit":
+        wanted = f"The depth limit must be a whole number from {low} to {high}."
+    else:
+        wanted = f"The weight must be a number from {low:g} to {high:g}."
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return wanted
+    if (rule["whole"] and value != int(value)) or not low <= value <= high:
+        return wanted
+    return ""
 
 
 class SearchTraceWidget(anywidget.AnyWidget):
@@ -248,10 +283,19 @@ class SearchTraceWidget(anywidget.AnyWidget):
             heuristic = None
         rules = content.get("pruning")
         rules = [r for r in rules if r in PRUNING_RULES] if isinstance(rules, list) else None
+        own: dict[str, Any] = {}  # the algorithm's own number: depth-limited search's limit, weighted A*'s weight
+        name = NUMBER_FOR.get(algorithm)
+        if name is not None and content.get(name) is not None:
+            problem = number_problem(name, content[name])
+            if problem:
+                self.error = problem
+                return
+            own[name] = int(content[name]) if NUMBERS[name]["whole"] else float(content[name])
         self.busy, self.error = True, ""
         try:
             self.run(algorithm, heuristic, panel=int(content.get("panel", 0) or 0), beside=bool(content.get("beside")),
-                     dedupe=bool(content.get("dedupe", True)), pruning=rules, ordering=bool(content.get("ordering")))
+                     dedupe=bool(content.get("dedupe", True)), pruning=rules, ordering=bool(content.get("ordering")),
+                     **own)
         except Exception as error:  # shown in the view; the kernel carries on
             self.error = str(error)
         finally:
@@ -267,7 +311,7 @@ class SearchTraceWidget(anywidget.AnyWidget):
         traits = {"traces": self.traces, "lockstep": self.lockstep, "step": self.step, "speed": self.speed,
                   "presentation": self.presentation, "choices": self.choices, "busy": False, "error": "",
                   "view_only": True}
-        names = " vs ".join(t.algorithm for t in self._traces)
+        names = " vs ".join(algorithm_name(t.algorithm, t.options) for t in self._traces)
         path.write_text(widget_html("trace.js", traits, title=f"Search trace: {names}"), encoding="utf-8")
         return path
 
