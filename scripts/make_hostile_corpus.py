@@ -453,7 +453,8 @@ def widget_cases() -> list[dict[str, Any]]:
     msg("redo-with-nothing-to-redo", {"type": "redo", "version": "$v"})
     for i, fields in enumerate([{"seed": -1}, {"seed": 2**64}, {"seed": 10**30}, {"seed": "-3"}, {"seed": 1.5},
                                 {"seed": True}, {"seed": "18446744073709551616"}, {"seed": "1" * 41},
-                                {"seed": "1.5"}, {"seed": " 3"}, {"seed": "３"}, {"seed": ""}, {"game": "klondike"}, {"game": LONG}, {"game": ""}, {"game": 3},
+                                {"seed": "1.5"}, {"seed": " 3"}, {"seed": "３"}, {"seed": ""}, {"game": "klondike"},
+                                {"game": LONG}, {"game": ""}, {"game": 3},
                                 {"variant": ""}, {"variant": "easy"}, {"variant": LONG}, {"winnable": "yes"},
                                 {"winnable": 1}, {"extra": 1}]):
         msg(f"new-deal-{i}", {"type": "new_deal", **fields})
