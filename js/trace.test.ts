@@ -7,26 +7,30 @@ import { moveText, type MoveTriple } from "./trace/replay";
 
 import data from "./fixtures/trace.json";
 
-const fixture = data as unknown as {
+interface Recorded {
   trace: TracePayload;
   expected: {
     step: number; current: number; goal: number; frontier: number[]; explored: number[]; pruned: number[];
     duplicates: number[]; path_moves: [string, string, number][]; counts: Record<string, number>; stack: number[];
   }[];
-};
+}
+// a depth-first trace, and (outdated) a weighted A* trace that takes entries from its frontier out of date
+const fixture = data as unknown as Recorded & { outdated: Recorded };
 const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
 
 describe("trace replay matches Python's Trace.state_at", () => {
-  for (const want of fixture.expected) {
-    it(`step ${want.step}`, () => {
-      const r = replay(fixture.trace, want.step);
+  const cases = [...fixture.expected.map((want) => ({ name: "", rec: fixture as Recorded, want })),
+    ...fixture.outdated.expected.map((want) => ({ name: "weighted A*, ", rec: fixture.outdated, want }))];
+  for (const { name, rec, want } of cases) {
+    it(`${name}step ${want.step}`, () => {
+      const r = replay(rec.trace, want.step);
       expect(r.current).toBe(want.current);
       expect(r.goal).toBe(want.goal);
       expect(sorted(r.frontier)).toEqual(want.frontier);
       expect(sorted(r.explored)).toEqual(want.explored);
       expect(sorted(r.pruned)).toEqual(want.pruned);
       expect(sorted(r.duplicates)).toEqual(want.duplicates);
-      expect(r.path.slice(1).map((n) => fixture.trace.moves[r.via.get(n)!])).toEqual(want.path_moves);
+      expect(r.path.slice(1).map((n) => rec.trace.moves[r.via.get(n)!])).toEqual(want.path_moves);
       expect(r.counts).toEqual(want.counts);
       expect(stackOf(r)).toEqual(want.stack); // the stack the view lists and counts is Python's TraceState.stack
     });

@@ -68,3 +68,24 @@ def test_iterative_deepening_states_name_their_pass():
     end = trace.state_at(len(trace))
     assert end.limit == 7 and end.root == 814 and len(end.path) == 7 and end.path[0] is not None
     assert ww.trace(deal("micro-wisp", 1).position(), "depth-limited", depth_limit=4).trace.state_at(5).limit == 4
+
+
+def test_a_frontier_entry_found_out_of_date_leaves_the_frontier_the_view_shows():
+    """Weighted A* leaves an entry in its queue when a cheaper path to its state comes later, and skips it when
+    popped. The trace said nothing of that skip, so the frontier shown kept such nodes for ever: this search
+    ended with nothing left to search and three nodes still "in the frontier"."""
+    from wispwidget.search.trace import DISCARD
+
+    result = ww.trace(deal("mini-wisp", 35).position(), "weighted-astar", max_expansions=20_000)
+    trace = result.trace
+    assert result.exhausted and not result.solved
+    discards = [k for k, event in enumerate(trace.events) if event[0] == DISCARD]
+    assert len(discards) == 3
+    for k in discards:
+        node = trace.events[k][1]
+        before, after = trace.state_at(k), trace.state_at(k + 1)
+        assert node in before.frontier and node not in after.frontier and node in after.duplicates
+        assert node not in after.explored and after.current == before.current  # skipped, not expanded
+    assert trace.state_at(len(trace.events)).frontier == frozenset()  # nothing is left to search
+    again = type(trace).from_json(trace.to_json())  # and so in a saved trace
+    assert again.state_at(len(trace.events)).frontier == frozenset()

@@ -78,7 +78,9 @@ export function counterHelp(name: CounterName, o: { stack: boolean; iddfs: boole
           "check every depth-first search makes. With no duplicate detection, a state reached by another path " +
           "is searched again." + (o.iddfs ? " Added up over all the passes." : "")
         : "Children skipped because their state had been reached already (duplicate detection)" +
-          (o.stack ? ", or is on the path from the start" : "") + (o.iddfs ? "; added up over all the passes." : ".");
+          (o.stack ? ", or is on the path from the start" : "") + (o.iddfs ? "; added up over all the passes." :
+            o.stack ? "." : "; in a best-first search, also nodes taken from the frontier out of date (a cheaper " +
+            "path to their state was found after they were added).");
     case "pruned":
       return "Moves a pruning rule removed before a child was made" + (o.iddfs ? ", over all the passes." : ".");
     case "held":

@@ -89,6 +89,7 @@ function bestFirst(title: string, f: string): Listing {
       "  reached \u2190 {node.STATE: node}",
       "  while frontier is not empty do",
       "    node \u2190 POP(frontier)            (the lowest f)",
+      "    if reached[node.STATE].g < node.g then skip it  (out of date)",
       "    if IS-GOAL(node.STATE) then return node",
       "    for each child in EXPAND(problem, node) do",
       "      if a pruning rule removes the move then skip it",
@@ -96,7 +97,7 @@ function bestFirst(title: string, f: string): Listing {
       "      reached[child.STATE] \u2190 child; add child to frontier",
       "  return failure",
     ],
-    line: { root: 1, expand: 4, goal: 5, prune: 7, duplicate: 8, generate: 9, fail: 10 },
+    line: { root: 1, expand: 4, discard: 5, goal: 6, prune: 8, duplicate: 9, generate: 10, fail: 11 },
   };
 }
 

@@ -80,6 +80,10 @@ function apply(trace: TracePayload, r: Replay, index: number): void {
       r.explored.add(node);
       r.current = node;
       break;
+    case "discard": // taken from the frontier out of date (a cheaper path to its state came since): skipped
+      r.frontier.delete(node);
+      r.duplicates.add(node);
+      break;
     case "backtrack":
       r.current = r.parents.get(node) ?? -1;
       break;

@@ -263,7 +263,8 @@ class Panel {
     items.push(
       ["expanded", `expanded ${c.expand ?? 0}${iddfs ? " in all passes" : ""}`],
       ["generated", `generated ${c.generate ?? 0}`],
-      ["duplicates", `${pathOnly ? "repeats on the path skipped" : "duplicates skipped"} ${c.duplicate ?? 0}`],
+      ["duplicates", `${pathOnly ? "repeats on the path skipped" : "duplicates skipped"} ` +
+        `${(c.duplicate ?? 0) + (c.discard ?? 0)}`],
       ["pruned", `pruned ${c.prune ?? 0}`],
       ["held", stack ? `stack ${stackOf(r).length}` : `frontier ${r.frontier.size}`],
       ["explored", `explored ${iddfs ? "in this pass " : ""}${r.explored.size}`],

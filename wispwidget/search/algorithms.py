@@ -77,6 +77,9 @@ class Counters(SearchObserver):
     def duplicate(self, node: Node) -> None:
         self.observer.duplicate(node)
 
+    def discard(self, node: Node, frontier: int, explored: int = -1) -> None:
+        self.observer.discard(node, frontier, self.expanded)
+
     def prune(self, parent: Node, move: Move, rule: str) -> None:
         self.observer.prune(parent, move, rule)
 
@@ -247,7 +250,8 @@ def best_first(problem: SearchProblem, f: Callable[[Node], float], h: Heuristic 
     while frontier and run.expanded < max_expansions:
         _, _, node = heapq.heappop(frontier)
         if dedupe and reached[node.key] < node.g:
-            continue  # a cheaper way here was found after this entry was queued
+            run.discard(node, len(frontier))  # a cheaper way here was found after this entry was queued
+            continue
         run.expand(node, len(frontier))
         if problem.goal_test(node.state):  # the late goal test
             return run.result(node)

@@ -60,6 +60,10 @@ class SearchObserver:
     def duplicate(self, node: Node) -> None:
         """``node``'s state was already reached: it is dropped."""
 
+    def discard(self, node: Node, frontier: int, explored: int) -> None:
+        """``node``, taken from the frontier, is out of date: a cheaper path to its state was found after it was
+        added, so it is skipped (best-first search leaves such entries in its queue rather than search it)."""
+
     def prune(self, parent: Node, move: Move, rule: str) -> None:
         """The pruning rule ``rule`` removed ``move`` from ``parent``'s successors."""
 

@@ -28,8 +28,8 @@ from ..io.formats import check_trace_dict, load_json, move_from_dict, move_to_di
 from .node import Node, SearchObserver
 
 TRACE_FORMAT = "wisp-trace/1"
-KINDS = ("generate", "expand", "duplicate", "prune", "backtrack", "goal", "iteration")
-GENERATE, EXPAND, DUPLICATE, PRUNE, BACKTRACK, GOAL, ITERATION = range(len(KINDS))
+KINDS = ("generate", "expand", "duplicate", "prune", "backtrack", "goal", "iteration", "discard")
+GENERATE, EXPAND, DUPLICATE, PRUNE, BACKTRACK, GOAL, ITERATION, DISCARD = range(len(KINDS))
 NO = -1
 
 
@@ -79,6 +79,9 @@ class Trace(SearchObserver):
 
     def duplicate(self, node: Node) -> None:
         self.record(DUPLICATE, self._number(node), self._parent(node), node.move, node.depth, g=node.g, h=node.h)
+
+    def discard(self, node: Node, frontier: int, explored: int) -> None:
+        self.record(DISCARD, node.id, depth=node.depth, g=node.g, h=node.h, frontier=frontier, explored=explored)
 
     def prune(self, parent: Node, move: Move, rule: str) -> None:
         node_id, self._ids = self._ids, self._ids + 1
@@ -159,6 +162,7 @@ class _Index:
         self.via: dict[int, int] = {}
         self.reached: dict[int, tuple[int, int]] = {}  # node -> (event index, kind)
         self.expanded: dict[int, int] = {}  # node -> event index
+        self.discarded: dict[int, int] = {}  # node -> event index (taken from the frontier out of date)
         self.by_kind: list[list[int]] = [[] for _ in KINDS]  # the event indexes of each kind
         self.roots: list[tuple[int, int]] = []  # (event index, node) of each root generated (one per pass)
         self.current = [NO] * (len(events) + 1)  # the current node after the first k events
@@ -177,6 +181,8 @@ class _Index:
             elif kind == EXPAND:
                 self.expanded[node] = i
                 current = node
+            elif kind == DISCARD:
+                self.discarded[node] = i
             elif kind == BACKTRACK:
                 current = self.parents.get(node, NO)
             elif kind == GOAL:
@@ -209,6 +215,10 @@ class _Index:
         start = self.since(k)
         return frozenset(n for n, i in self.expanded.items() if start < i < k)
 
+    def discarded_by(self, k: int) -> frozenset[int]:
+        start = self.since(k)
+        return frozenset(n for n, i in self.discarded.items() if start < i < k)
+
 
 def _intern(table: list, index: dict, value) -> int:
     """The position of ``value`` in ``table``, appending it the first time."""
@@ -240,9 +250,11 @@ class TraceState:
             if name == "explored":
                 self._cache[name] = index.expanded_by(k)
             elif name == "frontier":
-                self._cache[name] = index.reached_as(k, GENERATE) - index.expanded_by(k)
+                self._cache[name] = index.reached_as(k, GENERATE) - index.expanded_by(k) - index.discarded_by(k)
+            elif name == "duplicates":  # dropped when generated, or taken from the frontier out of date
+                self._cache[name] = index.reached_as(k, DUPLICATE) | index.discarded_by(k)
             else:
-                self._cache[name] = index.reached_as(k, PRUNE if name == "pruned" else DUPLICATE)
+                self._cache[name] = index.reached_as(k, PRUNE)
         return self._cache[name]
 
     @property
@@ -301,7 +313,8 @@ class TraceState:
 
     @property
     def duplicates(self) -> frozenset[int]:
-        """Successors dropped because their state was already reached."""
+        """Successors dropped because their state was already reached, and frontier entries skipped when taken
+        because a cheaper path to their state was found after they were added (best-first search)."""
         return self._nodes("duplicates")
 
     @property
