@@ -637,7 +637,10 @@ describe("words and controls", () => {
       box.value = typed;
       box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
       expect(model.sent.length).toBe(before); // nothing asked of the kernel, no dialog
-      expect(el.querySelector(".ww-live")?.textContent).toBe("A deal number is a whole number: 0, 1, 2 and so on.");
+      const live = el.querySelector(".ww-live") as HTMLElement;
+      expect(live.textContent).toBe("A deal number is a whole number: 0, 1, 2 and so on.");
+      expect(live.dataset.kind).toBe("error"); // drawn as the kernel's refusals are
+      expect(box.value).toBe(typed); // kept, to be mended
     }
   });
 

@@ -147,6 +147,28 @@ describe("the lab's number boxes", () => {
     expect(model.get("first_seed")).toBe("1");
   });
 
+  it("take a number on Enter, as on leaving the box, once; and the same text again once it is typed again", () => {
+    // a teacher typed 3 in Deals and pressed Enter: nothing happened until Tab (a text box fires no change on Enter)
+    const { model, root } = drawn();
+    const deals = box(root, "deals");
+    const enter = () => deals.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    const typed = (text: string) => {
+      deals.value = text;
+      deals.dispatchEvent(new Event("input"));
+    };
+    typed("3");
+    enter();
+    expect(model.sent).toEqual([{ type: "setting", name: "deals", text: "3" }]);
+    deals.dispatchEvent(new Event("change")); // then leaving the box: not sent twice
+    expect(model.sent.length).toBe(1);
+    typed("2.5");
+    enter();
+    fromKernel(model, { type: "refused", setting: "deals" }); // the box shows the kept setting again
+    typed("2.5");
+    enter();
+    expect(model.sent.map((m) => m.text)).toEqual(["3", "2.5", "2.5"]);
+  });
+
   it("show the first deal as its digits, and the setting kept when the kernel refuses one", () => {
     const { model, root } = drawn({ first_seed: "18446744073709551615" });
     expect(box(root, "first_seed").value).toBe("18446744073709551615");

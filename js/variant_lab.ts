@@ -157,8 +157,22 @@ function select(name: string, choices: Record<string, string>, value: string): H
 
 /** A number box: text, so that what is typed is what is sent (a number box would read "2.5" as a number, an
  * empty box as nothing, and 18446744073709551615 as 18446744073709551616); numeric keys on a phone. */
-function numberBox(attrs: Record<string, string>): HTMLInputElement {
-  return el("input", { type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", ...attrs }) as HTMLInputElement;
+/** A box for a number, typed as text. Enter commits it as leaving the box does (a text box outside a form fires
+ * no change on Enter): `commit` is called with what was typed, once for each new text. */
+function numberBox(attrs: Record<string, string>, commit: (text: string) => void): HTMLInputElement {
+  const input = el("input", { type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false", ...attrs }) as HTMLInputElement;
+  let committed: string | null = null;
+  const go = () => {
+    if (input.value === committed) return; // Enter, then leaving the box: one request
+    committed = input.value;
+    commit(input.value);
+  };
+  input.addEventListener("input", () => (committed = null)); // typed again: the same text may be sent again
+  input.addEventListener("change", go);
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") go();
+  });
+  return input;
 }
 
 /** A rule's number as typed: a whole number as a number; anything else as the text itself, so the kernel's
@@ -246,9 +260,8 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     for (const [name, label, lo, hi] of [["piles", "Piles", 1, 16], ["face_down", "Face down per pile", 0, 12],
       ["face_up", "Face up per pile", 1, 12], ["top_rank", "Top rank (13 = King)", 1, 13],
       ["copies", "Copies of the deck", 1, 8]] as [string, string, number, number][]) {
-      const input = numberBox({ "data-control": name, title: `${lo} to ${hi}` });
+      const input = numberBox({ "data-control": name, title: `${lo} to ${hi}` }, (text) => setControl(name, typedRule(text)));
       input.value = String(c[name] ?? "");
-      input.addEventListener("change", () => setControl(name, typedRule(input.value)));
       row(label, input);
     }
     const suits = el("span", { "data-control": "suits" });
@@ -270,8 +283,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   const settingBoxes = new Map<string, HTMLInputElement>();
   const shownSettings = new Map<string, string>();
   for (const [name, label] of [["deals", "Deals"], ["max_positions", "Search budget (positions per deal)"], ["first_seed", "First deal"]]) {
-    const input = numberBox({ "data-setting": name });
-    input.addEventListener("change", () => model.send({ type: "setting", name, text: input.value }));
+    const input = numberBox({ "data-setting": name }, (text) => model.send({ type: "setting", name, text }));
     settingBoxes.set(name, input);
     settings.append(el("label", { class: "wisp-lab-row" }, el("span", {}, label), input));
   }

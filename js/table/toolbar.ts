@@ -146,11 +146,14 @@ export class Toolbar {
 
   private useSeed(host: ToolbarHost): void {
     const raw = this.seed.value.trim();
+    if ((raw !== "" && !/^[0-9]+$/.test(raw)) || this.seed.validity.badInput) {
+      host.notADealNumber(); // the box keeps what was typed, to be mended
+      return;
+    }
     this.seed.value = "";
     // the digits as typed, never through a float (which would turn 12345678901234567 into ...68); the kernel says
     // whether such a deal exists
-    if (/^[0-9]+$/.test(raw)) host.dealNumber(raw.replace(/^0+(?=[0-9])/, ""));
-    else if (raw !== "" || this.seed.validity.badInput) host.notADealNumber();
+    if (raw !== "") host.dealNumber(raw.replace(/^0+(?=[0-9])/, ""));
     this.open(false);
   }
 

@@ -80,7 +80,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       () => (toolbar.game.value = `${state.game}/${state.variant}`)),
     dealNumber: (seed) => leaveGame(`Play deal ${seed}?`, () => send({ type: "new_deal", game: state.game,
       variant: state.variant, seed, winnable: toolbar.winnableBox.checked })),
-    notADealNumber: () => say("A deal number is a whole number: 0, 1, 2 and so on."),
+    notADealNumber: () => say("A deal number is a whole number: 0, 1, 2 and so on.", "error"),
     winnable: (value) => send({ type: "winnable", value }),
   });
   const jobPanel = new JobPanel(doc);
@@ -176,9 +176,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     if (next) send(next.request, next.still, next.sent);
   }
 
-  function say(text: string): void {
+  function say(text: string, kind: "info" | "error" = "info"): void {
     live.textContent = text;
-    live.dataset.kind = "info";
+    live.dataset.kind = kind;
     markEcho();
   }
 
