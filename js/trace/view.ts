@@ -13,7 +13,7 @@ import {
 } from "./names";
 import { depthLimitOf, fValue, frontierKind, listingFor } from "./pseudocode";
 import {
-  expansions, isRoot, moveText, Replayer, sharedOf, sharedTotal, stepOf, type Replay, type TracePayload,
+  expansions, isRoot, moveText, Replayer, rootOf, sharedOf, sharedTotal, stepOf, type Replay, type TracePayload,
 } from "./replay";
 import { addStyle } from "./style";
 import { drawSummary, drawTree, nodeInfo, type Drawn } from "./tree";
@@ -234,15 +234,20 @@ class Panel {
     this.drawn.svg.style.height = `${Math.floor(this.drawn.height * this.zoom)}px`;
   }
 
-  /** Scroll the tree panel so the current node is in view. */
+  /** Scroll the tree panel so the current node is in view; back at the root (a search that ended without a goal,
+   * or step 0), the root is centred, so the tree's middle shows rather than wherever the search was last. */
   follow(): void {
     if (!this.drawn || !this.last) return;
-    const at = this.drawn.at.get(this.last.current >= 0 ? this.last.current : 0);
+    const root = Math.max(0, rootOf(this.trace, this.last));
+    const node = this.last.current >= 0 ? this.last.current : root;
+    const at = this.drawn.at.get(node);
     if (!at) return;
     const p = this.treePanel;
     const [x, y] = [at[0] * this.zoom, at[1] * this.zoom];
     const margin = 30;
-    if (x < p.scrollLeft + margin || x > p.scrollLeft + p.clientWidth - margin) p.scrollLeft = x - p.clientWidth / 2;
+    if (node === root || x < p.scrollLeft + margin || x > p.scrollLeft + p.clientWidth - margin) {
+      p.scrollLeft = x - p.clientWidth / 2;
+    }
     if (y < p.scrollTop + margin || y > p.scrollTop + p.clientHeight - margin) p.scrollTop = y - p.clientHeight / 2;
   }
 

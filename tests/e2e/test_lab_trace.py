@@ -406,3 +406,36 @@ def test_presenting_two_searches_keeps_each_list_and_its_pseudo_code_apart(tmp_p
             assert lines and max(lines) == 1, lines
             page.close()
         browser.close()
+
+
+def test_a_search_that_ends_without_a_goal_shows_its_tree_centred_on_the_root(tmp_path):
+    """A depth-limited search cut off at depth 4 ended with its tree panned to where it last was, its right side
+    cut off, until Fit was pressed. Back at the root, the view now centres it."""
+    from playwright.sync_api import sync_playwright
+
+    import wispwidget as ww
+
+    from .lab import CHROMIUM_ARGS
+
+    start = ww.deal("micro-wisp", 1).position()
+    wide = ww.trace(start, "depth-limited", depth_limit=4, dedupe=False)  # a tree wider than its panel
+    page_file = ww.SearchTraceWidget(wide).to_html(tmp_path / "t.html")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        page.goto(page_file.as_uri())
+        page.locator(".ww-trace-panel").first.wait_for()
+        page.get_by_role("button", name="End", exact=True).click()
+        expect(page.locator(".ww-counters").first).to_contain_text("cut off at the depth limit 4")
+        page.wait_for_timeout(200)
+        panel = page.locator(".ww-tree-panel").first
+        tree = panel.evaluate("p => ({middle: p.getBoundingClientRect().left + p.clientLeft + p.clientWidth / 2, "
+                              "wide: p.scrollWidth > p.clientWidth, left: p.scrollLeft, "
+                              "most: p.scrollWidth - p.clientWidth})")
+        root = page.locator('.ww-tree-panel [data-node="0"]').first.bounding_box()
+        assert tree["wide"]  # wider than the panel: where it is panned matters
+        off = root["x"] + root["width"] / 2 - tree["middle"]  # from the middle of the panel's inside
+        # centred, or as near as the scroll goes (the root right of the tree's middle: scrolled to its end)
+        assert abs(off) < 6 or (off > 0 and abs(tree["left"] - tree["most"]) < 1), (root, tree)
+        assert tree["left"] > 0  # not left where the search last was (at its left, the deepest nodes tried first)
+        browser.close()
