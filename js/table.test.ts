@@ -608,11 +608,17 @@ describe("words and controls", () => {
     expect(model.sent).toHaveLength(3);
   });
 
+  /** Type `text` in the deal-number box and press Enter; the box. */
+  const enterDealNumber = (el: HTMLElement, text: string) => {
+    const box = el.querySelector('input[aria-label="Deal number"]') as HTMLInputElement;
+    box.value = text;
+    box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    return box;
+  };
+
   it("the deal-number box deals on Enter and clears", () => {
     const { el, model } = mount();
-    const box = el.querySelector('input[aria-label="Deal number"]') as HTMLInputElement;
-    box.value = "42";
-    box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    const box = enterDealNumber(el, "42");
     expect(el.querySelector('[role="alertdialog"]')?.textContent).toContain("Play deal 42?");
     (el.querySelector('button[aria-label="Leave"]') as HTMLElement).click();
     // the digits typed, as text: the kernel checks the range and says it in words
@@ -626,16 +632,13 @@ describe("words and controls", () => {
   it("a deal number past 2**53 reaches the kernel digit for digit; a number that is no deal number is said", () => {
     // a player typed 12345678901234567 and was dealt ...568 (a float); 1e20 came as "seed has the wrong type (float)"
     const { el, model } = mount();
-    const box = el.querySelector('input[aria-label="Deal number"]') as HTMLInputElement;
-    box.value = "0012345678901234567";
-    box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    const box = enterDealNumber(el, "0012345678901234567");
     expect(el.querySelector('[role="alertdialog"]')?.textContent).toContain("Play deal 12345678901234567?");
     (el.querySelector('button[aria-label="Leave"]') as HTMLElement).click();
     expect(model.sent.at(-1)).toMatchObject({ type: "new_deal", seed: "12345678901234567" });
     for (const typed of ["-5", "1.5"]) {
       const before = model.sent.length;
-      box.value = typed;
-      box.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+      enterDealNumber(el, typed);
       expect(model.sent.length).toBe(before); // nothing asked of the kernel, no dialog
       const live = el.querySelector(".ww-live") as HTMLElement;
       expect(live.textContent).toBe("A deal number is a whole number: 0, 1, 2 and so on.");

@@ -182,7 +182,7 @@ export function typedRule(text: string): number | string {
 }
 
 /** The shown value of a study setting (the first deal comes as digits: it may pass 2**53). */
-const settingText = (value: unknown) => (typeof value === "number" ? String(value) : String(value ?? ""));
+const settingText = (value: unknown) => String(value ?? "");
 
 function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   root.classList.add("wisp-lab");

@@ -963,9 +963,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     ["change:games", drawPanels],
     ["change:stats", drawPanels],
     ["change:win_summary", drawPanels],
+    ["change", heard], // anything the kernel sends is an answer: the table is alive
   ]);
-  // anything the kernel sends is an answer: the table is alive
-  const unlistenAll = (() => { model.on("change", heard); return () => model.off("change", heard); })();
   state = undefined as unknown as TableState;
   draw();
   fitToolbar();
@@ -978,7 +977,6 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   return () => {
     if (!viewOnly) model.send({ type: "view", shown: false });
     clearTimeout(silence);
-    unlistenAll();
     unlisten();
     doc.removeEventListener("pointermove", onMove);
     doc.removeEventListener("pointerup", onUp);
