@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FakeModel } from "./testing";
 import { createTraceView, listingFor, replay, Replayer, stackOf, type TracePayload } from "./trace";
 import { numberProblem } from "./trace/view";
+import { fitTree } from "./trace/tree";
 import { moveText, type MoveTriple } from "./trace/replay";
 
 import data from "./fixtures/trace.json";
@@ -451,5 +452,30 @@ describe("choosing which search to replace keeps the choices made", () => {
     expect([algorithm.value, heuristic.value]).toEqual(["astar", "zero"]); // it went back to the right's bfs
     (el.querySelector('[aria-label="Run search"]') as HTMLElement).click();
     expect(model.sent[0]).toMatchObject({ algorithm: "astar", heuristic: "zero", panel: 1 });
+  });
+});
+
+describe("fitTree", () => {
+  const drawn = (width: number, levels: number) =>
+    ({ width, height: levels * 34 + 58, levels, row: 34 }) as unknown as Parameters<typeof fitTree>[0];
+
+  it("spaces out the rows of a wide, shallow tree so it fills the panel's height as well as its width", () => {
+    const { zoom, rowScale } = fitTree(drawn(6050, 7), 790, 338);
+    expect(rowScale).toBeGreaterThan(1);
+    expect(6050 * zoom).toBeLessThanOrEqual(790 + 1e-6);
+    const tall = (7 * 34 * rowScale + 34 + 24) * zoom;
+    expect(tall).toBeGreaterThan(338 * 0.95);
+    expect(tall).toBeLessThanOrEqual(338 + 1e-6);
+  });
+
+  it("leaves a tall tree's rows as they are, fitted by its height", () => {
+    const { zoom, rowScale } = fitTree(drawn(300, 40), 790, 338);
+    expect(rowScale).toBe(1);
+    expect(zoom).toBeCloseTo(338 / (40 * 34 + 58));
+  });
+
+  it("never zooms above 2, nor spaces rows out more than twelve times", () => {
+    expect(fitTree(drawn(40, 1), 790, 338).zoom).toBe(2);
+    expect(fitTree(drawn(100000, 2), 790, 338).rowScale).toBe(12);
   });
 });

@@ -10,6 +10,22 @@ export interface Drawn {
   width: number;
   height: number;
   at: Map<number, [number, number]>; // node -> centre, in the SVG's own units
+  levels: number; // the tree's depth, in rows below the root
+  row: number; // a row's height before any stretch (fitTree)
+}
+
+const MAX_STRETCH = 12;
+
+/** Fit a drawn tree to a box `width` x `height` (px): the zoom, and how far its rows are spaced out. A wide,
+ * shallow tree (iterative deepening's last pass: hundreds of leaves, seven rows) fitted by its width alone was a
+ * strip a few pixels tall at the top of its panel; its rows are spaced out (at most MAX_STRETCH times) until it
+ * fills the height as well, so its shape can be read. Never above zoom 2. */
+export function fitTree(drawn: Drawn, width: number, height: number): { zoom: number; rowScale: number } {
+  const byWidth = Math.min(width / drawn.width, 2);
+  const rows = drawn.levels * drawn.row;
+  const rowScale = rows > 0 ? Math.max(1, Math.min(MAX_STRETCH, (height / byWidth - drawn.row - 24) / rows)) : 1;
+  const tall = rows * rowScale + drawn.row + 24;
+  return { zoom: Math.min(byWidth, height / tall, 2), rowScale };
 }
 
 /** The state a node is drawn in (its data-state). */
@@ -38,9 +54,9 @@ function el<K extends keyof SVGElementTagNameMap>(doc: Document, tag: K, attrs: 
   return e;
 }
 
-/** Draw the tree at replay `r` (iterative deepening: its current pass's tree, from that pass's root); null when it
- * has more than TREE_LIMIT nodes. */
-export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn | null {
+/** Draw the tree at replay `r` (iterative deepening: its current pass's tree, from that pass's root), its rows
+ * `rowScale` times their usual height (fitTree); null when it has more than TREE_LIMIT nodes. */
+export function drawTree(doc: Document, trace: TracePayload, r: Replay, rowScale = 1): Drawn | null {
   const root = Math.max(0, rootOf(trace, r));
   const nodes = [root, ...[...r.parents.keys()].filter((n) => n !== root)];
   if (nodes.length > TREE_LIMIT) return null;
@@ -81,9 +97,11 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn |
   const radius = compact ? 5 : 8;
   const depthMax = Math.max(0, ...y.values());
   const width = Math.max(1, leaves) * gap + 24 + (r.goal >= 0 ? 34 : 0); // room for the goal's label at the right
-  const height = (depthMax + 1) * row + 24;
+  const height = depthMax * row * rowScale + row + 24;
   const at = new Map<number, [number, number]>();
-  for (const node of x.keys()) at.set(node, [12 + x.get(node)! * gap + gap / 2, 14 + y.get(node)! * row]);
+  for (const node of x.keys()) {
+    at.set(node, [12 + x.get(node)! * gap + gap / 2, 14 + y.get(node)! * row * rowScale]);
+  }
   const small = new Set<number>();
   for (const [parent, list] of cluster) {
     const p = at.get(parent);
@@ -130,7 +148,7 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay): Drawn |
       svg.append(label);
     }
   }
-  return { svg, width, height, at };
+  return { svg, width, height, at, levels: depthMax, row };
 }
 
 const SIZES = new WeakMap<TracePayload, number[]>();

@@ -16,7 +16,7 @@ import {
   expansions, isRoot, moveText, Replayer, rootOf, sharedOf, sharedTotal, stepOf, type Replay, type TracePayload,
 } from "./replay";
 import { addStyle } from "./style";
-import { drawSummary, drawTree, nodeInfo, type Drawn } from "./tree";
+import { drawSummary, drawTree, fitTree, nodeInfo, type Drawn } from "./tree";
 
 const LEGEND: [string, string][] = [
   ["frontier", "frontier"], ["explored", "explored"], ["current", "current node"], ["pruned", "pruned"],
@@ -102,6 +102,7 @@ class Panel {
   private drawn: Drawn | null = null;
   zoom = 1;
   fitted = false;
+  rowScale = 1; // the tree's rows spaced out by the last Fit (fitTree)
   last: Replay | null = null;
 
   constructor(private doc: Document, readonly trace: TracePayload, readonly index: number,
@@ -220,12 +221,26 @@ class Panel {
     this.follow();
   }
 
+  /** Show the whole tree in its panel: fitted by its width, its rows spaced out to fill the height (fitTree). The
+   * spacing stays while zooming from there, until the next Fit. */
   fit(): void {
-    if (!this.drawn) return;
+    if (!this.drawn || !this.last) return;
     const w = this.treePanel.clientWidth - 4;
     const hgt = this.treePanel.clientHeight - 4;
     if (w <= 0 || hgt <= 0) return;
-    this.setZoom(Math.min(w / this.drawn.width, hgt / this.drawn.height, 2), true);
+    const { zoom, rowScale } = fitTree(this.drawn, w, hgt);
+    if (Math.abs(rowScale - this.rowScale) > 0.01) {
+      this.rowScale = rowScale;
+      this.placeTree(this.last);
+    }
+    this.setZoom(zoom, true);
+  }
+
+  /** Draw the tree at `r` into its panel (null: too many nodes to draw). */
+  private placeTree(r: Replay): Drawn | null {
+    this.drawn = drawTree(this.doc, this.trace, r, this.rowScale);
+    if (this.drawn) this.treePanel.replaceChildren(this.drawn.svg);
+    return this.drawn;
   }
 
   private applyZoom(): void {
@@ -326,9 +341,7 @@ class Panel {
   private drawTreeOrSummary(r: Replay): void {
     const left = this.treePanel.scrollLeft;
     const top = this.treePanel.scrollTop;
-    this.drawn = drawTree(this.doc, this.trace, r);
-    if (this.drawn) {
-      this.treePanel.replaceChildren(this.drawn.svg);
+    if (this.placeTree(r)) {
       this.applyZoom();
       if (this.fitted) this.fit();
       this.treePanel.scrollLeft = left;

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import expect
@@ -438,4 +439,40 @@ def test_a_search_that_ends_without_a_goal_shows_its_tree_centred_on_the_root(tm
         # centred, or as near as the scroll goes (the root right of the tree's middle: scrolled to its end)
         assert abs(off) < 6 or (off > 0 and abs(tree["left"] - tree["most"]) < 1), (root, tree)
         assert tree["left"] > 0  # not left where the search last was (at its left, the deepest nodes tried first)
+        browser.close()
+
+
+def test_fit_shows_a_wide_shallow_tree_filling_its_panel(tmp_path):
+    """Iterative deepening's last pass (432 leaves, seven rows) fitted by its width alone was a strip 38 px tall at
+    the top of a 342 px panel, its levels a few pixels apart. Fit now spaces the rows out: the tree fills the
+    panel's width and height, every node inside it, and the levels are far enough apart to tell."""
+    from playwright.sync_api import sync_playwright
+
+    import wispwidget as ww
+
+    from .lab import CHROMIUM_ARGS
+
+    start = ww.deal("micro-wisp", 1).position()
+    page_file = ww.SearchTraceWidget(ww.trace(start, "iddfs")).to_html(tmp_path / "t.html")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(page_file.as_uri())
+        page.locator(".ww-trace-panel").first.wait_for()
+        page.get_by_role("button", name="End", exact=True).click()
+        expect(page.locator(".ww-counters").first).to_contain_text("depth limit 7")
+        page.get_by_role("button", name="Fit").click()
+        page.wait_for_timeout(200)
+        panel = page.locator(".ww-tree-panel").first
+        inner = panel.evaluate("p => { const r = p.getBoundingClientRect();"
+                               " return {x: r.left + p.clientLeft, y: r.top + p.clientTop, width: p.clientWidth,"
+                               " height: p.clientHeight}; }")
+        svg = panel.locator("svg").bounding_box()
+        assert svg["width"] >= 0.9 * inner["width"] and svg["height"] >= 0.8 * inner["height"], (svg, inner)
+        boxes = node_boxes(page.locator(".ww-trace-panel").first)
+        assert len(boxes) > 700
+        assert all(inside(box, inner) for box in boxes)
+        rows = sorted({round(box["y"] + box["height"] / 2) for box in boxes})
+        levels = [rows[0]] + [y for a, y in pairwise(rows) if y - a > 10]
+        assert len(levels) >= 8 and min(b - a for a, b in pairwise(levels)) > 25, levels  # rows 25+ px apart
         browser.close()
