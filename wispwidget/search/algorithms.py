@@ -164,6 +164,10 @@ def depth_first(problem: SearchProblem, *, dedupe: bool = True, depth_limit: int
 
     The stack holds, for each node on the current path, the successors it has
     still to try. A node at the depth limit is expanded with no successors.
+    With ``dedupe`` and a depth limit, a state is skipped only when it was
+    reached before at the same depth or shallower: met first by a longer path,
+    it had less of the limit left below it, and skipping it then would miss
+    solutions within the limit (iterative deepening would stop being shortest).
     """
     name = "dfs" if depth_limit is None else "depth-limited"
     run = Counters(name, _observer(problem, record, name, {"dedupe": dedupe, "depth_limit": depth_limit}, observer))
@@ -171,7 +175,7 @@ def depth_first(problem: SearchProblem, *, dedupe: bool = True, depth_limit: int
     run.generate(node, 1)
     if problem.goal_test(node.state):
         return run.result(node)
-    reached = {node.key}
+    reached = {node.key: 0}  # each state reached, at the shallowest depth it was met
     stack: list[tuple[Node, Iterator[Node]]] = []  # a LIFO stack
     cut_off = False
     down: Node | None = node  # a node just reached, to expand next
@@ -188,12 +192,13 @@ def depth_first(problem: SearchProblem, *, dedupe: bool = True, depth_limit: int
             run.backtrack(parent)
             if not stack:
                 break
-        elif parent.on_path(down.key) or (dedupe and down.key in reached):
+        elif parent.on_path(down.key) or (dedupe and down.key in reached and
+                                          (depth_limit is None or reached[down.key] <= down.depth)):
             run.duplicate(down)
             down = None
         else:
             if dedupe:
-                reached.add(down.key)
+                reached[down.key] = down.depth
             run.generate(down, len(stack))
             if problem.goal_test(down.state):
                 return run.result(down)
