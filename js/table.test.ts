@@ -433,7 +433,7 @@ describe("keyboard over every pile", () => {
     return (k: string) => root.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
   }
 
-  it("Left/Right walk stock, foundations and tableau; Enter on the stock deals", () => {
+  it("Left/Right walk the stock and the tableau (no key acts on a finished run); Enter on the stock deals", () => {
     const { el, model } = mount();
     const key = keys(el);
     const seen: string[] = [];
@@ -441,14 +441,14 @@ describe("keyboard over every pile", () => {
       key("ArrowRight");
       seen.push((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile!);
     }
-    expect(seen).toEqual(["t1", "t2", "stock", "f0", "f1", "f2", "f3", "t0"]);
+    expect(seen).toEqual(["t1", "t2", "stock", "t0", "t1", "t2", "stock", "t0"]);
     key("ArrowLeft");
     key("ArrowLeft");
     key("ArrowLeft");
     key("ArrowLeft");
     key("ArrowLeft");
     expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("stock");
-    expect(el.querySelector(".ww-live")?.textContent).toBe("Stock, 5 deals left");
+    expect(el.querySelector(".ww-live")?.textContent).toBe("Stock, 5 deals left; runs finished: \u2660 (1 of 4)");
     key("Enter");
     expect(model.sent).toEqual([{ type: "deal", version: 3 }]);
   });
@@ -532,7 +532,7 @@ describe("keyboard over every pile", () => {
     expect(live()).toBe("Pile 2: 10\u2660, 2 face down; it takes the 2 cards held"); // the engine's t0 to t1 (2)
     key("ArrowLeft");
     key("ArrowLeft");
-    expect(live()).toBe("Foundation 4, empty; it does not take the 2 cards held");
+    expect(live()).toBe("Stock, 5 deals left; runs finished: \u2660 (1 of 4); it does not take the 2 cards held");
   });
 
   it("says piles in words people use", () => {

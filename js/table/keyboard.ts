@@ -2,15 +2,26 @@
 import type { TableState } from "../types";
 import { capitalize, cardText, pileText, plural, stockText } from "./words";
 
-/** Every pile in reading order: the top row (stock, waste, foundations), then the tableau. */
+/** Every pile a player can act on, in reading order: the top row (stock, waste, foundations), then the tableau.
+ * A Spider-family game's foundations are left out: no card is put there or taken from there by hand (runs leave
+ * by themselves), so the cursor would only stop where no key does anything; the stock says which runs are
+ * finished instead (describePile). */
 export function pileOrder(state: TableState): string[] {
-  const foundations = state.family === "forty" ? state.foundations?.length ?? 0 : state.runs_total ?? 0;
+  const foundations = state.family === "forty" ? state.foundations?.length ?? 0 : 0;
   return [
     "stock",
     ...(state.has_waste ? ["waste"] : []),
     ...Array.from({ length: foundations }, (_, i) => `f${i}`),
     ...state.tableau.map((_, i) => `t${i}`),
   ];
+}
+
+/** A Spider-family game's finished runs, for the stock's description: "; runs finished: ♠ ♥ (2 of 4)". */
+function finishedRuns(state: TableState): string {
+  if (state.family === "forty" || !state.runs_total) return "";
+  const suits = (state.finished ?? []).map((suit) => (suit === "?" ? "?" : cardText(`K${suit}`).slice(-1)));
+  return suits.length ? `; runs finished: ${suits.join(" ")} (${suits.length} of ${state.runs_total})`
+    : `; no run finished yet (of ${state.runs_total})`;
 }
 
 /** The face-up cards a pile offers to be picked up, top last. */
@@ -30,7 +41,7 @@ export function mostMovable(state: TableState, pile: string): number {
 
 /** What the cursor says when it lands on a pile. */
 export function describePile(state: TableState, pile: string, count = 1): string {
-  if (pile === "stock") return `Stock, ${stockText(state.stock)}`;
+  if (pile === "stock") return `Stock, ${stockText(state.stock)}${finishedRuns(state)}`;
   if (pile === "waste") {
     const top = state.waste[state.waste.length - 1];
     return `Waste, ${top ? `${cardText(top)}, ${plural(state.waste.length, "card")}` : "empty"}`;

@@ -122,8 +122,13 @@ describe("words", () => {
 describe("keyboard order", () => {
   it("walks stock, waste, foundations, then the tableau", () => {
     expect(pileOrder(table())).toEqual(["stock", "waste", "f0", "f1", "t0", "t1"]);
+  });
+
+  it("skips a Spider-family game's foundations (no key does anything there); the stock names the finished runs", () => {
     const spider = table({ family: "spider", has_waste: false, foundations: undefined, runs_total: 2, finished: ["S"] });
-    expect(pileOrder(spider)).toEqual(["stock", "f0", "f1", "t0", "t1"]);
+    expect(pileOrder(spider)).toEqual(["stock", "t0", "t1"]);
+    expect(describePile(spider, "stock")).toMatch(/; runs finished: \u2660 \(1 of 2\)$/);
+    expect(describePile({ ...spider, finished: [] }, "stock")).toMatch(/; no run finished yet \(of 2\)$/);
   });
 
   it("says each pile in words", () => {

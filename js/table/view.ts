@@ -492,7 +492,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     labelPiles(next);
     drawPanels();
     layout();
-    cursor.at = Math.min(cursor.at, pileOrder(next).length - 1);
+    // another game (its piles differ): the cursor starts again on the first pile, not where an index lands
+    cursor.at = fresh ? -1 : Math.min(cursor.at, pileOrder(next).length - 1);
     markCursor();
 
     if (!animate) return;
