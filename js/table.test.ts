@@ -608,6 +608,22 @@ describe("words and controls", () => {
     expect(model.sent).toHaveLength(3);
   });
 
+  it("moves Redo would replay count as moves to lose: after Review rewound a game, leaving it is asked and said", () => {
+    const { el, model } = mount();
+    const ask = el.querySelector('[role="alertdialog"]') as HTMLElement;
+    const newDeal = () => (el.querySelector('button[aria-label="New deal"]') as HTMLElement).click();
+    model.emit("table", state({ version: 9, moves: 2, can_redo: true }));
+    newDeal();
+    expect(ask.textContent).toContain("Deal a new game? The 2 moves made in this game, and those Redo would replay, " +
+      "will be lost.");
+    (el.querySelector('button[aria-label="Keep playing"]') as HTMLElement).click();
+    model.emit("table", state({ version: 10, moves: 0, can_undo: false, can_redo: true })); // rewound to the deal
+    newDeal();
+    expect(ask.hidden).toBe(false);
+    expect(ask.textContent).toContain("Deal a new game? The moves Redo would replay will be lost.");
+    expect(model.sent).toEqual([]);
+  });
+
   /** Type `text` in the deal-number box and press Enter; the box. */
   const enterDealNumber = (el: HTMLElement, text: string) => {
     const box = el.querySelector('input[aria-label="Deal number"]') as HTMLInputElement;

@@ -70,9 +70,12 @@ export class LeaveDialog {
     actions.append(this.keep, leave);
     body.append(this.text, actions);
   }
-  /** Asks; `go` runs on Leave, `stay` when the dialog closes any other way. */
-  ask(question: string, moves: number, go: () => void, stay: () => void): void {
-    this.text.textContent = `${question} The ${moves === 1 ? "move" : `${moves} moves`} made in this game will be lost.`;
+  /** Asks; `go` runs on Leave, `stay` when the dialog closes any other way. `redo`: moves undone (or rewound by
+   * Review) that Redo would replay, lost as well. */
+  ask(question: string, moves: number, redo: boolean, go: () => void, stay: () => void): void {
+    const made = moves ? `The ${moves === 1 ? "move" : `${moves} moves`} made in this game` : "";
+    const lost = made && redo ? `${made}, and those Redo would replay,` : made || "The moves Redo would replay";
+    this.text.textContent = `${question} ${lost} will be lost.`;
     this.go = go;
     this.stay = stay;
   }

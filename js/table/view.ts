@@ -197,10 +197,11 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     else send({ type: "new_deal", game: state.game, variant: state.variant, seed: state.seed });
   }
 
-  /** A new deal or another game ends this one: asked first while it has moves and is neither won nor stuck. */
+  /** A new deal or another game ends this one: asked first while it has moves (played, or undone that Redo would
+   * replay) and is neither won nor stuck. */
   function leaveGame(question: string, go: () => void, stay: () => void = () => {}): void {
-    if (state.moves === 0 || state.won || state.stuck) return go();
-    leave.ask(question, state.moves, go, stay);
+    if ((state.moves === 0 && !state.can_redo) || state.won || state.stuck) return go();
+    leave.ask(question, state.moves, state.can_redo, go, stay);
     openDialog(leave.el);
     leave.defaultButton.focus();
   }
