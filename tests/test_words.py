@@ -152,3 +152,38 @@ def test_the_text_rendering_counts_deals_in_words():
 
     assert "(1 deal left)" in render(ww_deal("micro-wisp", 1).position())  # it said "(1 deals left)"
     assert "(5 deals left)" in render(ww_deal("will-o-the-wisp", 1).position())
+
+
+def test_advice_says_drag_where_a_click_on_the_card_would_not_make_the_move():
+    """A hint named "Play Q♥ from pile 1 to the empty pile 2"; a click on Q♥ was refused (a click never moves a
+    whole pile to an empty one) and the hint repeated it. Advice now says "drag" wherever a click would not play
+    the move named: it goes elsewhere, or nowhere."""
+    import random
+
+    from wispwidget.errors import WispError
+
+    kinds = set()
+    for seed in range(1, 12):
+        game = new_game("will-o-the-wisp", seed=seed).game
+        rng = random.Random(seed)
+        for _ in range(40):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            for move in legal:
+                if move.source == "stock":
+                    continue
+                try:
+                    clicked = game.click_destination(move.source, move.count)
+                except WispError:
+                    clicked = None
+                verb = advice(move, game).split()[0]
+                assert verb == ("play" if clicked == move else "drag"), (seed, move, clicked)
+                whole = move.count == len(game.up[int(move.source[1:])]) and not game.down[int(move.source[1:])]
+                target = int(move.target[1:])
+                if whole and not game.up[target] and not game.down[target]:
+                    assert verb == "drag"
+                    kinds.add("whole pile to an empty one")
+                kinds.add(verb)
+            game.push(rng.choice(legal))
+    assert kinds == {"play", "drag", "whole pile to an empty one"}

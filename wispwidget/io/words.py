@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import RANK_CHARS, SUIT_CHARS, SUIT_NAMES, Card, card_str
 from ..engine.move import Move
+from ..errors import WispError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
@@ -98,9 +99,22 @@ def move_phrase(move: Move | tuple, game: Game | None = None) -> str:
 
 def advice(move: Move | tuple, game: Game | None = None) -> str:
     """A move as something to do, inside a sentence: "deal now", "draw now", "play 7♠ from pile 2 onto 8♥ on
-    pile 5" (a hint's "Play Deal" read like a card's name)."""
+    pile 5" (a hint's "Play Deal" read like a card's name); "drag ..." where a click on the card would not make
+    this move (it sends the card elsewhere, or the move takes a whole pile to an empty one, which a click never
+    does), so a player who clicks what a hint names is not refused."""
     words = move_words(move, game)
-    return f"{words.lower()} now" if Move(*move).source == "stock" else f"play {words}"
+    move = Move(*move)
+    if move.source == "stock":
+        return f"{words.lower()} now"
+    return f"{'drag' if game is not None and not _a_click_makes(game, move) else 'play'} {words}"
+
+
+def _a_click_makes(game: Game, move: Move) -> bool:
+    """Whether a click on the card ``move`` lifts (with the cards above it) plays ``move``."""
+    try:
+        return game.click_destination(move.source, move.count) == move
+    except WispError:
+        return False
 
 
 def move_words(move: Move | tuple, game: Game | None = None) -> str:
