@@ -92,19 +92,31 @@ export function wasteOffsets(shown: number, m: Metrics): number[] {
   return Array.from({ length: shown }, (_, i) => Math.round(Math.max(0, i - spare) * WASTE_FAN * m.cardW));
 }
 
+/** Face-up cards every pile must have room to gain before cards zoom back in: a whole suit, the most one move
+ * (or its Undo) adds to a pile, so a move and its Undo never zoom the table in and out again. */
+export const ZOOM_IN_SPARE = 13;
+
 /**
  * Sizes for the width, made smaller (down to the legible minimum) while the longest pile, fanned as tight as
- * its corners allow, would not fit the height the window gives: like a card table that zooms out. `widest`
- * caps the card width: the table passes the size it has zoomed out to in this deal, so an Undo or a Redo that
- * shortens the longest pile does not zoom the whole table in again (and out on the next move).
+ * its corners allow, would not fit the height the window gives: like a card table that zooms out. `widest` is
+ * the size the table has zoomed to in this deal: cards stay that size while the piles shrink a little (an Undo
+ * or a Redo does not zoom the whole table in again, and out on the next move), and grow back, a step at a time,
+ * once every pile could gain ZOOM_IN_SPARE cards at the larger size and still fit (the long pile is gone: its
+ * run finished, or thirty moves were undone; a player saw cards stay 57 px wide on a table of empty piles).
  */
 export function fitMetrics(width: number, columns: number, slots: number, piles: { down: number; up: number }[],
                            viewportHeight: number, widest = Infinity): Metrics {
   const sized = (w: number) =>
     metrics(w * columns + (slots - 1) * Math.max(3, Math.min(12, Math.round(w * 0.1))), columns, slots);
-  let m = metrics(width, columns, slots);
-  if (m.cardW > widest) m = sized(widest); // as small as the cards have already been (no zooming back and forth)
-  const tallest = (k: Metrics) => Math.max(0, ...piles.map((p) => pileOffsets(p.down, p.up, k, 0).height));
+  const full = metrics(width, columns, slots);
+  let m = full.cardW > widest ? sized(widest) : full;
+  const tallest = (k: Metrics, spare = 0) =>
+    Math.max(0, ...piles.map((p) => pileOffsets(p.down, p.up + spare, k, 0).height));
+  while (m.cardW < full.cardW) {
+    const larger = sized(Math.min(full.cardW, Math.max(m.cardW + 2, Math.ceil(m.cardW / 0.85))));
+    if (larger.cardW <= m.cardW || tallest(larger, ZOOM_IN_SPARE) > tableauCap(viewportHeight, larger)) break;
+    m = larger;
+  }
   while (m.cardW > MIN_CARD_W && tallest(m) > tableauCap(viewportHeight, m)) {
     // 15% smaller at a time: the table zooms out in a few steps with room to spare, not by 2 px at every
     // card a pile gains (a player saw every card move five times in one game)

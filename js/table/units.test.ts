@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { TableState } from "../types";
 import { footerLift } from "./footer";
 import { pileOrder, describePile } from "./keyboard";
-import { columnsNeeded, fitMetrics, metrics, MIN_CARD_W, pileOffsets, tableauCap, wasteOffsets } from "./layout";
+import { columnsNeeded, fitMetrics, metrics, MIN_CARD_W, pileOffsets, tableauCap, wasteOffsets, ZOOM_IN_SPARE } from "./layout";
 import { reconcile, released, type Slot } from "./reconcile";
 import { cardText, clockText, gameLabels, pileText, stockText } from "./words";
 
@@ -187,12 +187,34 @@ describe("zooming out for a long pile", () => {
     expect(fitMetrics(1380, 10, 10, [{ down: 5, up: 90 }], 400).cardW).toBe(MIN_CARD_W);
   });
 
-  it("cards zoomed out for a long pile stay that size when the pile shrinks again (no zooming in and out)", () => {
+  it("cards zoomed out for a long pile stay that size while it shrinks a little (no zooming in and out)", () => {
     const long = fitMetrics(1380, 10, 10, [{ down: 5, up: 35 }], 1000);
-    const after = fitMetrics(1380, 10, 10, [{ down: 5, up: 1 }], 1000, long.cardW);
+    const after = fitMetrics(1380, 10, 10, [{ down: 5, up: 34 }], 1000, long.cardW);
     expect(after.cardW).toBe(long.cardW);
     expect(after.gap).toBe(long.gap);
     expect(fitMetrics(1380, 10, 10, [{ down: 5, up: 60 }], 1000, long.cardW).cardW).toBeLessThan(long.cardW);
+    // a move undone and redone, again and again, at every length: the size changes at most once each way
+    for (let up = 2; up <= 60; up++) {
+      let widest = fitMetrics(1380, 10, 10, [{ down: 5, up }], 1000);
+      const sizes = new Set<number>();
+      for (let i = 0; i < 6; i++) {
+        widest = fitMetrics(1380, 10, 10, [{ down: 5, up: up - (i % 2) }], 1000, widest.cardW);
+        sizes.add(widest.cardW);
+      }
+      expect(sizes.size).toBe(1);
+    }
+  });
+
+  it("cards grow back once the long pile is gone, to the full size when every pile is short", () => {
+    const full = fitMetrics(1380, 10, 10, [{ down: 5, up: 1 }], 1000);
+    const long = fitMetrics(1380, 10, 10, [{ down: 5, up: 35 }], 1000);
+    expect(long.cardW).toBeLessThan(full.cardW);
+    const back = fitMetrics(1380, 10, 10, [{ down: 0, up: 2 }], 1000, long.cardW);
+    expect(back.cardW).toBe(full.cardW);
+    // grown back, the piles still fit with room for ZOOM_IN_SPARE more cards each
+    const middling = fitMetrics(1380, 10, 10, [{ down: 5, up: 20 }], 1000, long.cardW);
+    expect(middling.cardW).toBeGreaterThanOrEqual(long.cardW);
+    expect(pileOffsets(5, 20 + ZOOM_IN_SPARE, middling, 0).height).toBeLessThanOrEqual(tableauCap(1000, middling));
   });
 
   it("a pile growing a card at a time zooms the table out in a few steps, each with room to spare", () => {

@@ -342,8 +342,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const width = root.clientWidth > pad ? root.clientWidth - pad : 640;
     const need = columnsNeeded(state.tableau.length, foundationCount(state), state.has_waste);
     const tall = state.tableau.map((p) => ({ down: p.down, up: p.up.length }));
-    // within one game, at one size of the window, the cards only ever shrink (a long pile came and went):
-    // a new deal, a load or a restart ("new") starts again from the full size
+    // within one game, at one size of the window, the cards keep the size they zoomed to until the piles have
+    // room to spare at a larger one (fitMetrics): a new deal, a load or a restart ("new") starts at full size
     const sizeKey = `${width}|${win?.innerHeight ?? 900}`;
     if (sizeKey !== zoom.key || state.last?.kind === "new") zoom = { key: sizeKey, widest: Infinity };
     // fitted to the notebook's view, which is less than the window's height (JupyterLab's menus and toolbars)

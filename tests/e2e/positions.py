@@ -47,3 +47,15 @@ def one_move_from_winning() -> str:
 
     spades = suit_run("S", low=2)
     return write_position(position("will-o-the-wisp", piles=[f"| {spades}", "| AS"], finished="H D C"), indent=None)
+
+
+def long_pile_with_empty_piles(up: int = 35, down: int = 5, empty: int = 3) -> str:
+    """``long_pile_black_widow`` with its last ``empty`` piles empty (their cards in the stock): the long pile's runs
+    (each from a King down, any suits) can move away to them, one run at a time."""
+    from wispwidget.engine.position import Pile, Position
+    from wispwidget.io.formats import read_position
+
+    full = read_position(long_pile_black_widow(up, down))
+    moved = [card for pile in full.tableau[-empty:] for card in (*pile.down, *pile.up)]
+    piles = (*full.tableau[:-empty], *(Pile(),) * empty)
+    return write_position(Position(full.spec, piles, (*full.stock, *moved), (), (), ()).validate(), indent=None)

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .lab import chromium_path, in_toolbar, lab_page, settled, table_button
-from .positions import long_pile_black_widow, one_move_from_winning, wisp_puzzle
+from .positions import long_pile_black_widow, long_pile_with_empty_piles, one_move_from_winning, wisp_puzzle
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
 
@@ -256,6 +256,31 @@ def test_cards_zoomed_out_for_a_long_pile_keep_their_size_while_the_game_goes_on
     load(page, kernel, shorter, "5S")  # the same position dealt afresh: it would fit larger cards
     page.wait_for_timeout(200)
     assert page.evaluate(width) > zoomed
+
+
+def test_cards_grow_back_once_the_long_pile_has_gone_and_a_move_and_its_undo_keep_their_size(lab):
+    """A player won a game with cards 57 px wide that had zoomed out for a 24-card pile, and they stayed 57 px on
+    a table of empty piles. Black Widow: the long pile's three runs moved to empty piles, one at a time; the cards
+    grow back (every pile then has room for a whole suit more at the larger size), and an Undo and a Redo of the
+    last move leave them as they are."""
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    width = 'document.querySelector(\'.ww-root [data-pile="t1"] [data-card]\').getBoundingClientRect().width'
+    load(page, kernel, long_pile_with_empty_piles(), "5S")
+    page.wait_for_timeout(200)
+    zoomed = page.evaluate(width)
+    for target, count in (("t9", 9), ("t8", 13), ("t7", 13)):
+        kernel.value(f"w.move('t0', {target!r}, {count}) or w.moves")
+        page.wait_for_timeout(250)
+        settled(page)
+    grown = page.evaluate(width)
+    assert grown > zoomed * 1.1, (zoomed, grown)
+    for action in ("undo", "redo"):
+        kernel.value(f"w.{action}() or w.moves")
+        page.wait_for_timeout(300)
+        settled(page)
+        assert page.evaluate(width) == grown, action
+    assert page.evaluate(CORNERS) == []
 
 
 def test_cards_grow_with_the_cell(lab):
