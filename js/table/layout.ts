@@ -5,7 +5,7 @@
  */
 
 export const MIN_CARD_W = 32; // narrower and the corner ("10♦" at its 10 px floor) stops being legible
-export const MAX_CARD_W = 96;
+export const MAX_CARD_W = 120; // a wide cell (1920 px) is filled by seven piles, as a card table zooms in
 export const ASPECT = 1.4;
 export const WASTE_FAN = 0.3; // horizontal step of the waste's fanned cards, in card widths
 

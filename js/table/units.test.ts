@@ -206,15 +206,16 @@ describe("zooming out for a long pile", () => {
   });
 
   it("cards grow back once the long pile is gone, to the full size when every pile is short", () => {
-    const full = fitMetrics(1380, 10, 10, [{ down: 5, up: 1 }], 1000);
-    const long = fitMetrics(1380, 10, 10, [{ down: 5, up: 35 }], 1000);
+    const full = fitMetrics(1380, 10, 10, [{ down: 5, up: 1 }], 1200);
+    const long = fitMetrics(1380, 10, 10, [{ down: 5, up: 40 }], 1200);
     expect(long.cardW).toBeLessThan(full.cardW);
-    const back = fitMetrics(1380, 10, 10, [{ down: 0, up: 2 }], 1000, long.cardW);
+    const back = fitMetrics(1380, 10, 10, [{ down: 0, up: 2 }], 1200, long.cardW);
     expect(back.cardW).toBe(full.cardW);
     // grown back, the piles still fit with room for ZOOM_IN_SPARE more cards each
-    const middling = fitMetrics(1380, 10, 10, [{ down: 5, up: 20 }], 1000, long.cardW);
-    expect(middling.cardW).toBeGreaterThanOrEqual(long.cardW);
-    expect(pileOffsets(5, 20 + ZOOM_IN_SPARE, middling, 0).height).toBeLessThanOrEqual(tableauCap(1000, middling));
+    const middling = fitMetrics(1380, 10, 10, [{ down: 5, up: 14 }], 1200, long.cardW);
+    expect(middling.cardW).toBeGreaterThan(long.cardW);
+    expect(middling.cardW).toBeLessThan(full.cardW);
+    expect(pileOffsets(5, 14 + ZOOM_IN_SPARE, middling, 0).height).toBeLessThanOrEqual(tableauCap(1200, middling));
   });
 
   it("a pile growing a card at a time zooms the table out in a few steps, each with room to spare", () => {
