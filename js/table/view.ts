@@ -581,6 +581,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       // right of the target's index corner, and inside the card)
       hinted.to.x += m.cardW * 0.1;
       played.to.x -= m.cardW * 0.15;
+      // and their level runs apart: at one height the dashed one hid under the solid one (tutorial 9's Review),
+      // two loose dashed lines with no arrow between them
+      if (hinted.apex !== undefined) played.apex = hinted.apex + Math.max(10, m.gap + 4);
     }
     arrow.draw(hint, hinted, played);
   }

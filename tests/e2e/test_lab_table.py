@@ -10,6 +10,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from wispwidget.io.formats import write_position
+
+from ..helpers import position
 from .lab import chromium_path, in_toolbar, lab_page, settled, table_button
 from .positions import long_pile_black_widow, long_pile_with_empty_piles, one_move_from_winning, wisp_puzzle
 
@@ -281,6 +284,33 @@ def test_cards_grow_back_once_the_long_pile_has_gone_and_a_move_and_its_undo_kee
         settled(page)
         assert page.evaluate(width) == grown, action
     assert page.evaluate(CORNERS) == []
+
+
+def test_after_review_two_arrows_onto_one_card_run_apart(lab):
+    """Tutorial 9's Review: the move played (9♥ onto 10♥) and the better one (9♣ onto 10♥) end on one card, and
+    the dashed arrow's level run lay hidden under the solid one's: two loose dashed lines, no arrow. Their level
+    runs are now apart, and each head lands on the target card."""
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    piles = ["4D | 5S 9H", "| 6S 9C", "| 3C", "| TH", "| 5C", "| 6C", "| 7C"]
+    load(page, kernel, write_position(position("will-o-the-wisp", piles=piles, stock="2D 3D 2H 3H"), indent=None),
+         "TH")
+    kernel.value("setattr(w, 'hint_move', {'from': 't1', 'to': 't3', 'count': 1, 'proved': True, 'text': "
+                 "'Instead of move 3, 9C keeps a win.', 'played': {'from': 't0', 'to': 't3', 'count': 1}}) or 0")
+    dashed = page.locator(".ww-root [data-played-arrow]")
+    expect(dashed).to_be_visible()
+    level = """(path) => { const m = /Q[-\\d.]+ ([-\\d.]+)/.exec(path.getAttribute('d')); return Number(m[1]); }"""
+    solid_top = page.locator(".ww-root path.ww-arrow-line").evaluate(level)
+    dashed_top = dashed.evaluate(level)
+    assert abs(solid_top - dashed_top) >= 8, (solid_top, dashed_top)
+    target = box(page, '.ww-root [data-pile="t3"] [data-card="TH"]')
+    for path in (dashed, page.locator(".ww-root path.ww-arrow-line")):
+        end = path.evaluate("p => { const e = p.getPointAtLength(p.getTotalLength());"
+                            " const m = p.ownerSVGElement.getScreenCTM();"
+                            " return {x: e.x * m.a + m.e, y: e.y * m.d + m.f}; }")
+        assert target["x"] <= end["x"] <= target["x"] + target["width"], (end, target)
+        assert target["y"] <= end["y"] <= target["y"] + target["height"], (end, target)
+    kernel.value("setattr(w, 'hint_move', {}) or 0")
 
 
 def test_cards_grow_with_the_cell(lab):
