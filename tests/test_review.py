@@ -104,6 +104,9 @@ def test_a_step_the_budget_cannot_settle_is_said_so():
     result = review(start, moves, max_positions=1)
     assert result.verdict == "unknown" and not result.settled
     assert "Not settled within 1 position per position checked" in result.message
+    # it reads as a sentence (it said "the game was not proved winnable even at the start and lost after ...")
+    assert "the solver could not prove even the deal winnable, and it was lost after 14 moves (proved)" in \
+        result.message
     assert re.search(r"\b1 (positions|moves)\b", result.message) is None  # counts agree with their nouns
     low, high = result.losing_range
     assert 1 <= low <= k + 1 <= high <= len(moves)

@@ -183,12 +183,14 @@ def review(position: Position, moves: Sequence[Move], *, max_positions: int = 25
                    f"Instead, {_move_words(before, line[0])} keeps a win (proved, seeing every card).")
         return done("lost-at", message, losing_index=lo, losing_move=move, before=before, better=line)
     first, last_k = lo + 1, min(hi, n)
-    won_part = f"winnable after {plural(lo, 'move')} (proved)" if lo > 0 else (
-        "winnable at the start (proved)" if lo == 0 else "not proved winnable even at the start")
-    lost_part = f"lost after {plural(hi, 'move')} (proved)" if hi <= n else "not proved lost after the last move"
+    won_part = f"the game was still winnable after {plural(lo, 'move')} (proved)" if lo > 0 else (
+        "the game was winnable at the start (proved)" if lo == 0 else
+        "the solver could not prove even the deal winnable")
+    lost_part = f"it was lost after {plural(hi, 'move')} (proved)" if hi <= n else \
+        "it was not proved lost even after the last move"
     which = "the losing move is" if hi <= n and lo >= 0 else "the losing move, if there is one, is"
     named = _range_words(positions, moves, max(first, 1), last_k)
-    message = f"Not settled within {budget}: the game was {won_part} and {lost_part}; {which} {named}.{TRY_LARGER}"
+    message = f"Not settled within {budget}: {won_part}, and {lost_part}; {which} {named}.{TRY_LARGER}"
     if lo >= 0 and lines.get(lo):  # the last position proved winnable, and a way to win from it
         return done("unknown", message, losing_range=(max(first, 1), last_k), range_words=named,
                     before=positions[lo], better=tuple(shorter_line(positions[lo], lines[lo])))
