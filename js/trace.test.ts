@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FakeModel } from "./testing";
 import { createTraceView, listingFor, replay, Replayer, stackOf, type TracePayload } from "./trace";
 import { numberProblem } from "./trace/view";
-import { fitTree } from "./trace/tree";
+import { dotRadius, drawTree, fitTree, MIN_DOT, sizeDots } from "./trace/tree";
 import { moveText, type MoveTriple } from "./trace/replay";
 
 import data from "./fixtures/trace.json";
@@ -456,8 +456,14 @@ describe("choosing which search to replace keeps the choices made", () => {
 });
 
 describe("fitTree", () => {
-  const drawn = (width: number, levels: number) =>
-    ({ width, height: levels * 34 + 58, levels, row: 34 }) as unknown as Parameters<typeof fitTree>[0];
+  // a tree drawn compact (columns 14 wide, rows 34 high) and `width` wide with its margins, `levels` rows deep
+  const drawn = (width: number, levels: number, gap = 14, row = 34) =>
+    ({ width, height: levels * row + row + 24, levels, row, gap, columns: (width - 24) / gap, padX: 24 }) as unknown as
+      Parameters<typeof fitTree>[0];
+  const size = (d: ReturnType<typeof drawn>, fit: ReturnType<typeof fitTree>) => ({
+    width: ((d.columns - 1) * d.gap * fit.colScale + d.gap + d.padX) * fit.zoom,
+    height: (d.levels * d.row * fit.rowScale + d.row + 24) * fit.zoom,
+  });
 
   it("spaces out the rows of a wide, shallow tree so it fills the panel's height as well as its width", () => {
     const { zoom, rowScale } = fitTree(drawn(6050, 7), 790, 338);
@@ -477,5 +483,176 @@ describe("fitTree", () => {
   it("never zooms above 2, nor spaces rows out more than twelve times", () => {
     expect(fitTree(drawn(40, 1), 790, 338).zoom).toBe(2);
     expect(fitTree(drawn(100000, 2), 790, 338).rowScale).toBe(12);
+  });
+
+  it("spaces out the columns of a deep, narrow tree so it fills the panel's width as well as its height", () => {
+    // a depth-first search's tree, 25 rows deep and 8 leaves wide: fitted by its height it was a thin streak
+    const deep = drawn(8 * 24 + 24, 25, 24, 44);
+    const fit = fitTree(deep, 560, 330);
+    expect(fit.rowScale).toBe(1);
+    expect(fit.colScale).toBeGreaterThan(1);
+    const box = size(deep, fit);
+    expect(box.height).toBeGreaterThan(330 * 0.99);
+    expect(box.width).toBeGreaterThan(560 * 0.95);
+    expect(box.width).toBeLessThanOrEqual(560 + 1e-6);
+    expect(fitTree(drawn(2 * 24 + 24, 60, 24, 44), 8000, 300).colScale).toBe(64); // at most 64 times
+    expect(fitTree(drawn(24 + 24, 60, 24, 44), 8000, 300).colScale).toBe(1); // one column: nothing to space out
+  });
+
+  it("fits every tree inside its box, filling it one way at least, whatever its shape", () => {
+    for (const [width, levels] of [[6050, 7], [300, 40], [40, 1], [144, 25], [100000, 2], [2000, 12], [24, 0]]) {
+      for (const [w, h] of [[790, 338], [560, 200], [300, 600], [1200, 400]]) {
+        const d = drawn(width, levels);
+        const fit = fitTree(d, w, h);
+        const box = size(d, fit);
+        expect(box.width).toBeLessThanOrEqual(w + 1e-6);
+        expect(box.height).toBeLessThanOrEqual(h + 1e-6);
+        expect(fit.zoom).toBeLessThanOrEqual(2);
+        const filled = Math.max(box.width / w, box.height / h);
+        expect(filled > 0.99 || fit.zoom === 2, `${width} ${levels} in ${w} x ${h}`).toBe(true);
+        expect(fit.rowScale).toBeGreaterThanOrEqual(1);
+        expect(fit.colScale).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+});
+
+describe("a tree zoomed far out stays readable", () => {
+  it("draws each node at least a visible dot where its neighbours leave room, never smaller than drawn", () => {
+    const r = replay(fixture.trace, fixture.trace.events.length);
+    const drawn = drawTree(document, fixture.trace, r)!;
+    for (const zoom of [1, 0.3, 0.1]) {
+      sizeDots(drawn, zoom);
+      expect(drawn.svg.style.getPropertyValue("--ww-zoom")).toBe(String(zoom)); // the edges' width on screen
+      for (const dot of drawn.dots) {
+        const radius = Number(dot.el.getAttribute("r"));
+        expect(radius).toBeGreaterThanOrEqual(dot.radius - 0.01); // never smaller than drawn
+        expect(radius).toBeCloseTo(dotRadius(dot, zoom), 1);
+        if (!dot.parent) { // at least MIN_DOT px on screen, or as large as its room allows (0.8 of it)
+          expect(radius * zoom >= MIN_DOT - 0.01 || radius >= 0.8 * dot.room - 0.01).toBe(true);
+          expect(radius <= Math.max(dot.radius, 0.8 * dot.room) + 0.01).toBe(true);
+        }
+      }
+    }
+    // zoomed out, a node alone in its row (the root) grows to MIN_DOT on screen; the rows' spacing bounds it
+    sizeDots(drawn, 0.25);
+    const rootDot = drawn.dots.find((d) => d.node === 0)!;
+    expect(Number(rootDot.el.getAttribute("r")) * 0.25).toBeCloseTo(MIN_DOT, 1);
+    sizeDots(drawn, 0.05);
+    expect(Number(rootDot.el.getAttribute("r"))).toBeCloseTo(0.8 * (drawn.row / 2), 1);
+    expect(dotRadius({ radius: 5, room: 7 }, 0.1)).toBeCloseTo(5.6); // room for a 0.56 px dot only
+    expect(dotRadius({ radius: 5, room: 100 }, 2)).toBe(5); // zoomed in: as drawn
+  });
+
+  it("draws the solution path over the other edges, and its columns spaced out as asked", () => {
+    const r = replay(fixture.trace, fixture.trace.events.length);
+    const plain = drawTree(document, fixture.trace, r)!;
+    const edges = [...plain.svg.querySelectorAll(".ww-edge")];
+    const first = edges.findIndex((e) => e.classList.contains("ww-solution"));
+    expect(first).toBeGreaterThan(0);
+    expect(edges.slice(first).every((e) => e.classList.contains("ww-solution"))).toBe(true);
+    const wide = drawTree(document, fixture.trace, r, 1, 3)!;
+    expect(wide.width - wide.padX - wide.gap).toBeCloseTo(3 * (plain.width - plain.padX - plain.gap));
+    expect(wide.height).toBe(plain.height);
+    const tall = drawTree(document, fixture.trace, r, 2, 1)!;
+    expect(tall.width).toBe(plain.width);
+    expect(tall.height - tall.row - 24).toBeCloseTo(2 * (plain.height - plain.row - 24));
+  });
+});
+
+describe("presenting full screen", () => {
+  /** A document that grants full screen (jsdom has no Fullscreen API): requestFullscreen makes `el` the full-screen
+   * element and says so, as a browser does after the click. */
+  function fullScreenDocument() {
+    const asked: Element[] = [];
+    let full: Element | null = null;
+    const change = () => document.dispatchEvent(new Event("fullscreenchange"));
+    Object.defineProperty(document, "fullscreenEnabled", { configurable: true, get: () => true });
+    Object.defineProperty(document, "fullscreenElement", { configurable: true, get: () => full });
+    Object.defineProperty(HTMLElement.prototype, "requestFullscreen", { configurable: true, writable: true,
+      value(this: HTMLElement) {
+        asked.push(this);
+        full = this;
+        change();
+        return Promise.resolve();
+      } });
+    Object.defineProperty(document, "exitFullscreen", { configurable: true, writable: true,
+      value: () => { full = null; change(); return Promise.resolve(); } });
+    const leave = () => { full = null; change(); }; // the browser's own way out (Escape, F11)
+    const restore = () => {
+      for (const name of ["fullscreenEnabled", "fullscreenElement", "exitFullscreen"]) {
+        delete (document as unknown as Record<string, unknown>)[name];
+      }
+      delete (HTMLElement.prototype as unknown as Record<string, unknown>).requestFullscreen;
+    };
+    return { asked, leave, restore };
+  }
+
+  it("asks for full screen on the view when Presentation is clicked, and leaving full screen stops presenting", () => {
+    const screen = fullScreenDocument();
+    try {
+      const { model, el, click } = mount({});
+      const root = el.querySelector(".ww-trace") as HTMLElement;
+      click("Presentation");
+      expect(screen.asked).toEqual([root]);
+      expect(root.classList.contains("ww-present")).toBe(true);
+      expect(root.classList.contains("ww-full-screen")).toBe(true);
+      screen.leave(); // Escape in a browser: it leaves full screen itself
+      expect(model.values.presentation).toBe(false);
+      expect(root.classList.contains("ww-present")).toBe(false);
+      expect(root.classList.contains("ww-full-screen")).toBe(false);
+      // the button, or Escape, leaves both
+      click("Presentation");
+      expect(document.fullscreenElement).toBe(root);
+      root.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+      expect(model.values.presentation).toBe(false);
+      expect(document.fullscreenElement).toBeNull();
+      // switched on from Python (no click to grant it): presenting in the page, as before
+      model.emit("presentation", true);
+      expect(root.classList.contains("ww-present")).toBe(true);
+      expect(screen.asked.length).toBe(2);
+      expect(root.classList.contains("ww-full-screen")).toBe(false);
+      model.emit("presentation", false);
+      expect(root.classList.contains("ww-present")).toBe(false);
+    } finally {
+      screen.restore();
+    }
+  });
+
+  it("presents in the page where the browser has no full screen", () => {
+    const { model, el, click } = mount({});
+    const root = el.querySelector(".ww-trace") as HTMLElement;
+    click("Presentation");
+    expect(model.values.presentation).toBe(true);
+    expect(root.classList.contains("ww-present")).toBe(true);
+    expect(root.classList.contains("ww-full-screen")).toBe(false);
+  });
+});
+
+describe("a path kept to two lines", () => {
+  it("shows its label, how many earlier moves are left out, and its latest moves (it hid its start)", () => {
+    const { el, click } = mount({});
+    click("End");
+    const path = el.querySelector(".ww-path") as HTMLElement;
+    const all = path.textContent!;
+    expect(path.dataset.hiddenMoves).toBe("0"); // no box holds it to a few lines: all of it shows
+    // a box two lines of 40 characters high, as presenting a pair keeps it
+    Object.defineProperty(path, "clientHeight", { configurable: true, get: () => 40 });
+    Object.defineProperty(path, "scrollHeight", { configurable: true,
+      get: () => 20 * Math.ceil((path.textContent ?? "").length / 40) });
+    click("Start");
+    click("End");
+    const moves = all.replace(/^path: /, "").split(", ");
+    const hidden = Number(path.dataset.hiddenMoves);
+    expect(moves.length).toBeGreaterThan(3);
+    expect(hidden).toBeGreaterThan(0);
+    expect(path.textContent!.length).toBeLessThanOrEqual(80); // it fits
+    expect(path.querySelector(".ww-path-label")?.textContent).toBe("path:");
+    expect(path.querySelector(".ww-path-earlier")?.textContent).toBe(`\u2026 ${hidden} earlier moves`);
+    expect(path.textContent).toBe(`path: \u2026 ${hidden} earlier moves, ${moves.slice(hidden).join(", ")}`);
+    // as few left out as fit: one more move shown would not
+    const more = `path: \u2026 ${hidden - 1} earlier moves, ${moves.slice(hidden - 1).join(", ")}`;
+    expect(hidden === 1 || Math.ceil(more.length / 40) > 2).toBe(true);
+    expect(path.title).toBe(`path, ${moves.length} moves: ${moves.join(", ")}`); // all of it on hover
   });
 });

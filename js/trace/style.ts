@@ -43,11 +43,13 @@ export const TRACE_CSS = `
 .ww-tree-panel.ww-panning { cursor: grabbing; }
 .ww-tree-panel svg { display: block; margin: 0 auto; }
 .ww-trace-panels[style*="--ww-panels: 2"] .ww-trace-side { grid-template-columns: minmax(0, 1fr); }
-.ww-trace .ww-node-small { stroke-width: 0.5; }
 .ww-trace .ww-tree { min-width: 0; max-width: none; }
-.ww-trace .ww-edge { stroke: #9e9e9e; stroke-width: 1.2; }
-.ww-trace .ww-edge.ww-solution { stroke: var(--ww-t-solution); stroke-width: 3.5; }
-.ww-trace .ww-node { stroke: #424242; stroke-width: 1; cursor: pointer; }
+/* lines keep a width on screen at any zoom (--ww-zoom, set by sizeDots in tree.ts): a big tree fitted at zoom 0.13
+   had hairline edges and a faint solution path; zoomed in they grow as before */
+.ww-trace .ww-edge, .ww-trace .ww-node { vector-effect: non-scaling-stroke; }
+.ww-trace .ww-edge { stroke: #9e9e9e; stroke-width: max(1.2px, calc(1.2px * var(--ww-zoom, 1))); }
+.ww-trace .ww-edge.ww-solution { stroke: var(--ww-t-solution); stroke-width: max(3.5px, calc(3.5px * var(--ww-zoom, 1))); }
+.ww-trace .ww-node { stroke: #424242; stroke-width: max(0.6px, calc(1px * var(--ww-zoom, 1))); cursor: pointer; }
 .ww-trace .ww-node.ww-unreached { fill: var(--ww-t-paper); } /* step 0: on no list yet */
 .ww-trace .ww-node.ww-frontier { fill: var(--ww-t-frontier); }
 .ww-trace .ww-node.ww-explored { fill: var(--ww-t-explored); }
@@ -55,8 +57,8 @@ export const TRACE_CSS = `
 .ww-trace .ww-node.ww-pruned { fill: var(--ww-t-pruned); }
 .ww-trace .ww-node.ww-duplicate { fill: var(--ww-t-duplicate); }
 .ww-trace .ww-node.ww-solution { fill: var(--ww-t-solution); }
-.ww-trace .ww-node.ww-is-current { stroke: #e65100; stroke-width: 3; }
-.ww-trace .ww-node:hover { stroke: #000; stroke-width: 3; }
+.ww-trace .ww-node.ww-is-current { stroke: #e65100; stroke-width: max(2px, calc(3px * var(--ww-zoom, 1))); }
+.ww-trace .ww-node:hover { stroke: #000; stroke-width: max(2px, calc(3px * var(--ww-zoom, 1))); }
 .ww-trace .ww-goal-label { font-size: 12px; font-weight: bold; fill: var(--ww-t-solution); }
 .ww-trace .ww-compact .ww-goal-label { font-size: 9px; }
 .ww-hover { min-height: 1.3em; color: var(--jp-ui-font-color2, #555); font-size: 0.95em; }
@@ -76,6 +78,10 @@ export const TRACE_CSS = `
 .ww-code li[aria-current="step"] { background: #fff3cd; border-left-color: var(--ww-t-current); font-weight: bold;
   color: #000; }
 .ww-code-title { font-weight: bold; margin: 0 0 2px; }
+.ww-path-label { font-weight: bold; }
+.ww-path-earlier { font-style: italic; color: var(--jp-ui-font-color2, #555); }
+.ww-trace[data-ww-theme="dark"] .ww-path-earlier { color: var(--jp-ui-font-color2, #aaa); }
+.ww-trace.ww-present .ww-path-earlier { color: #333; }
 .ww-goal-banner { display: inline-block; background: var(--ww-t-solution); color: #fff; padding: 1px 8px;
   border-radius: 10px; font-weight: bold; }
 .ww-summary { display: block; width: 100%; height: calc(100% - 2.4em); }
@@ -91,8 +97,16 @@ export const TRACE_CSS = `
 .ww-trace.ww-present .ww-button { font-size: 19px; padding: 5px 10px; border: 2px solid #000; color: #000;
   background: #fff; }
 .ww-trace.ww-present .ww-tree-panel { height: 56vh; border: 2px solid #000; }
-.ww-trace.ww-present .ww-node { stroke: #000; stroke-width: 1.5; }
-.ww-trace.ww-present .ww-edge { stroke: #555; stroke-width: 2; }
+.ww-trace.ww-present .ww-node { stroke: #000; stroke-width: max(0.8px, calc(1.5px * var(--ww-zoom, 1))); }
+.ww-trace.ww-present .ww-edge { stroke: #555; stroke-width: max(1.5px, calc(2px * var(--ww-zoom, 1))); }
+/* (the solution path stays green and thick presenting: the rule above, as specific and later, made it grey) */
+.ww-trace.ww-present .ww-edge.ww-solution { stroke: var(--ww-t-solution);
+  stroke-width: max(5px, calc(4px * var(--ww-zoom, 1))); }
+.ww-trace.ww-present .ww-node.ww-is-current { stroke: #e65100; stroke-width: max(2.5px, calc(3px * var(--ww-zoom, 1))); }
+/* presenting full screen (view.ts asks the browser): the view is the screen, and scrolls inside if it must; its
+   trees take the height the rest leaves (--ww-tree-h, fitPair in view.ts) */
+.ww-trace.ww-present.ww-full-screen { overflow: auto; box-sizing: border-box; width: 100%; height: 100%; }
+.ww-trace.ww-present.ww-full-screen .ww-tree-panel { height: var(--ww-tree-h, min(340px, 28vh)); box-sizing: border-box; }
 .ww-trace.ww-present .ww-code { background: #fff; border: 2px solid #000; }
 .ww-trace.ww-present .ww-code li[aria-current="step"] { background: #ffe082; }
 .ww-trace.ww-present .ww-counters, .ww-trace.ww-present .ww-path { font-size: 1em; }
@@ -137,9 +151,9 @@ export const TRACE_CSS = `
   grid-column: 1 / -1; }
 .ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] :is(.ww-counters, .ww-path) { font-size: 16px;
   line-height: 1.25; min-height: 2.5em; }
-/* a long path (a depth-first one runs to 6 lines) keeps two, scrolled by whole lines to its latest moves */
-.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-path { height: 2.5em; overflow-y: auto;
-  scroll-snap-type: y mandatory; }
+/* a long path (a depth-first one runs to 6 lines) keeps two: its label, how many earlier moves are left out, and
+   its latest moves (showPath in view.ts); all of them in its tooltip */
+.ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-path { height: 2.5em; overflow: hidden; }
 /* the caption of the node under the pointer lies over the tree's bottom edge rather than taking a row */
 .ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-trace-treebox { position: relative; }
 .ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-hover { position: absolute; left: 3px; right: 3px;
@@ -154,6 +168,55 @@ export const TRACE_CSS = `
 .ww-trace.ww-present .ww-trace-board .ww-tableau { min-height: calc(var(--ww-card-h) * 1.3); } /* room for the lists */
 .ww-trace.ww-present .ww-code { font-size: 18px; line-height: 1.2; } /* all of it beside the tree at 720 px */
 .ww-trace.ww-present .ww-trace-board .ww-status { font-size: 18px; }
+/* presenting one search full screen on a short screen (a projector's 1280 x 720): the board and the path on the
+   left, the tree with the counters and the lists beside it, and the pseudo-code under both, so the tree, the code's
+   current line and the frontier are all on screen (in two columns the frontier fell below the board, off the
+   screen); the tree takes the height the rest leaves (--ww-tree-h, fitPair in view.ts) */
+@media (max-height: 900px) and (min-width: 1100px) {
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-panel {
+    grid-template-columns: minmax(170px, 0.35fr) minmax(0, 1.7fr) minmax(420px, 0.8fr);
+    grid-template-areas: "head head head" "board tree count" "board tree lists" "board code code" "path code code";
+    grid-template-rows: auto auto 1fr auto auto; } /* (1fr: the tree's height goes to the lists' row, not the counters') */
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-counters {
+    font-size: 18px; line-height: 1.3; margin-top: 0; }
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panel > h3 { font-size: 20px; }
+  .ww-trace.ww-present.ww-full-screen .ww-trace-lists h4 { font-size: 18px; }
+  .ww-trace.ww-present.ww-full-screen .ww-code-title { font-size: 18px; }
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-frontier-list {
+    height: calc(5 * 1.3em); max-height: none; font-size: 15px; padding-left: 2.1em; }
+  /* the explored count and its latest nodes share a row, as presenting a pair */
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-lists {
+    display: grid; grid-template-columns: auto minmax(0, 1fr); column-gap: 0.6em; align-items: baseline; }
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-lists >
+    :not(.ww-explored-title, .ww-explored-list) { grid-column: 1 / -1; }
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-explored-list {
+    white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 15px; }
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-path {
+    font-size: 16px; line-height: 1.3; max-height: calc(9 * 1.3em); overflow: hidden; margin-top: 8px; }
+  /* the tree as tall as its row (the board beside it may be taller) */
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-treebox {
+    align-self: stretch; display: flex; flex-direction: column; }
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-tree-panel { flex: 1 0 auto; }
+  /* the caption of the node under the pointer over the tree's bottom edge, as presenting a pair */
+  .ww-trace.ww-present.ww-full-screen .ww-trace-treebox { position: relative; }
+  .ww-trace.ww-present.ww-full-screen .ww-hover { position: absolute; left: 3px; right: 3px; bottom: 3px;
+    min-height: 0; padding: 0 4px; background: rgba(255, 255, 255, 0.92); pointer-events: none; }
+  .ww-trace.ww-present.ww-full-screen .ww-hover:empty { display: none; }
+  /* two searches side by side: smaller headings and counters, four rows of each list, and nine lines of each
+     pseudo-code, scrolled to keep the current line in view (showLine in view.ts), so the trees keep some height */
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels[style*="--ww-panels: 2"] .ww-trace-panel > h3 { font-size: 18px; }
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels[style*="--ww-panels: 2"] :is(.ww-counters, .ww-path) {
+    font-size: 15px; }
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels[style*="--ww-panels: 2"] .ww-frontier-list {
+    height: calc(4 * 1.3em); }
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels[style*="--ww-panels: 2"] .ww-code-title { display: none; }
+  .ww-trace.ww-present.ww-full-screen .ww-trace-panels[style*="--ww-panels: 2"] .ww-code { font-size: 16px;
+    line-height: 1.15; max-height: calc(9 * 1.15em + 8px); overflow-y: auto; box-sizing: border-box; }
+  .ww-trace.ww-present .ww-code[data-above] { border-top-style: dashed; box-shadow: inset 0 10px 8px -8px #0008; }
+  .ww-trace.ww-present .ww-code[data-below] { border-bottom-style: dashed; box-shadow: inset 0 -10px 8px -8px #0008; }
+  .ww-trace.ww-present .ww-code[data-above][data-below] { box-shadow: inset 0 10px 8px -8px #0008,
+    inset 0 -10px 8px -8px #0008; }
+}
 `;
 
 /** Add the styles once where `el` is drawn: its shadow root (marimo draws widgets in one, where the page's

@@ -12,20 +12,94 @@ export interface Drawn {
   at: Map<number, [number, number]>; // node -> centre, in the SVG's own units
   levels: number; // the tree's depth, in rows below the root
   row: number; // a row's height before any stretch (fitTree)
+  columns: number; // the tree's leaves, a column each
+  gap: number; // a column's width before any stretch (fitTree)
+  padX: number; // the width beside the columns: the margins and the goal's label
+  dots: Dot[]; // each node's circle, sized for the zoom by sizeDots
+  radius: number; // a node's radius as drawn
+  margin: number; // the room added around the drawing for dots grown by sizeDots (the SVG's units)
 }
 
-const MAX_STRETCH = 12;
+/** A node's circle: its radius as drawn and the room it has (the SVG's units: half the distance to its nearest
+ * neighbour in its row, or to the next row); a duplicate or pruned move drawn in a cluster beside its parent is
+ * placed from the parent's circle, `across` and `down` places from it. */
+export interface Dot {
+  el: SVGCircleElement;
+  node: number;
+  radius: number;
+  room: number;
+  parent?: Dot;
+  across?: number;
+  down?: number;
+  label?: SVGTextElement; // the goal's label, beside its circle
+}
 
-/** Fit a drawn tree to a box `width` x `height` (px): the zoom, and how far its rows are spaced out. A wide,
- * shallow tree (iterative deepening's last pass: hundreds of leaves, seven rows) fitted by its width alone was a
- * strip a few pixels tall at the top of its panel; its rows are spaced out (at most MAX_STRETCH times) until it
- * fills the height as well, so its shape can be read. Never above zoom 2. */
-export function fitTree(drawn: Drawn, width: number, height: number): { zoom: number; rowScale: number } {
-  const byWidth = Math.min(width / drawn.width, 2);
-  const rows = drawn.levels * drawn.row;
-  const rowScale = rows > 0 ? Math.max(1, Math.min(MAX_STRETCH, (height / byWidth - drawn.row - 24) / rows)) : 1;
-  const tall = rows * rowScale + drawn.row + 24;
-  return { zoom: Math.min(byWidth, height / tall, 2), rowScale };
+const MAX_STRETCH = 12; // rows spaced out at most so far
+const MAX_SPREAD = 64; // columns: a deep tree a few leaves wide spread across a wide panel
+/** The smallest radius (px on screen) a node is drawn at when zoomed out, room allowing: a dot that shows. */
+export const MIN_DOT = 3;
+
+/** Fit a drawn tree to a box `width` x `height` (px): the zoom, and how far its rows and its columns are spaced
+ * out. The tree is fitted whole as drawn; then the way it leaves room is spaced out (rows at most MAX_STRETCH
+ * times, columns MAX_SPREAD times) to fill the box that way too, so its shape can be read. A wide, shallow tree
+ * (iterative deepening's last pass: hundreds of leaves, seven rows) fitted by its width alone was a strip a few
+ * pixels tall at the top of its panel: its rows are spaced out. A deep, narrow one (a depth-first search 25 moves
+ * deep) fitted by its height was a thin vertical streak: its columns are spaced out. Never above zoom 2. */
+export function fitTree(drawn: Drawn, width: number, height: number):
+    { zoom: number; rowScale: number; colScale: number } {
+  // what spacing out stretches: the distances between the first and last columns, and the first and last rows
+  const across = Math.max(0, drawn.columns - 1) * drawn.gap;
+  const down = drawn.levels * drawn.row;
+  const padX = drawn.gap + drawn.padX;
+  const padY = drawn.row + 24;
+  const whole = Math.min(width / (across + padX), height / (down + padY), 2);
+  const stretch = (room: number, content: number, pad: number, most: number) =>
+    content > 0 ? Math.max(1, Math.min(most, (room / whole - pad) / content)) : 1;
+  const colScale = stretch(width, across, padX, MAX_SPREAD);
+  const rowScale = stretch(height, down, padY, MAX_STRETCH);
+  const zoom = Math.min(width / (across * colScale + padX), height / (down * rowScale + padY), 2);
+  return { zoom, rowScale, colScale };
+}
+
+/** The radius (the SVG's units) to draw a dot at `zoom`: as drawn, or larger when zoomed out so that it is at
+ * least `least` px on screen, as far as its room allows (its neighbours' dots and the edges between them show). */
+export function dotRadius(dot: Pick<Dot, "radius" | "room">, zoom: number, least = MIN_DOT): number {
+  return Math.max(dot.radius, Math.min(least / Math.max(zoom, 1e-6), 0.8 * dot.room));
+}
+
+/** The room (px on screen) a fitted tree leaves at each edge of its box for the dots sizeDots grows. */
+export const DOT_MARGIN = MIN_DOT + 1;
+
+/** Size the tree's dots for `zoom` (dotRadius), each cluster and the goal's label following its circle, with a
+ * margin around the drawing for dots grown past its edge (at most DOT_MARGIN px on screen); the edges keep a width
+ * on screen from the zoom set here (--ww-zoom, style.ts). */
+export function sizeDots(drawn: Drawn, zoom: number, least = MIN_DOT): void {
+  drawn.svg.style.setProperty("--ww-zoom", String(+zoom.toFixed(4)));
+  const num = (v: number) => String(+v.toFixed(2));
+  drawn.margin = Math.max(0, (least + 1) / Math.max(zoom, 1e-6) - drawn.radius);
+  const m = drawn.margin;
+  drawn.svg.setAttribute("viewBox", `${num(-m)} ${num(-m)} ${num(drawn.width + 2 * m)} ${num(drawn.height + 2 * m)}`);
+  const size = new Map<Dot, number>();
+  for (const dot of drawn.dots) {
+    if (dot.parent) continue;
+    const r = dotRadius(dot, zoom, least);
+    size.set(dot, r);
+    dot.el.setAttribute("r", num(r));
+    if (dot.label) {
+      const [cx, cy] = drawn.at.get(dot.node)!;
+      dot.label.setAttribute("x", num(cx + r + 3));
+      dot.label.setAttribute("y", num(cy + 4));
+    }
+  }
+  for (const dot of drawn.dots) {
+    if (!dot.parent) continue;
+    const [px, py] = drawn.at.get(dot.parent.node)!;
+    const r = size.get(dot.parent) ?? dot.parent.radius;
+    const at: [number, number] = [px + r + 4 + (dot.across ?? 0) * 5, py + r + 2 + (dot.down ?? 0) * 5];
+    dot.el.setAttribute("cx", num(at[0]));
+    dot.el.setAttribute("cy", num(at[1]));
+    drawn.at.set(dot.node, at);
+  }
 }
 
 /** The state a node is drawn in (its data-state). */
@@ -55,8 +129,9 @@ function el<K extends keyof SVGElementTagNameMap>(doc: Document, tag: K, attrs: 
 }
 
 /** Draw the tree at replay `r` (iterative deepening: its current pass's tree, from that pass's root), its rows
- * `rowScale` times their usual height (fitTree); null when it has more than TREE_LIMIT nodes. */
-export function drawTree(doc: Document, trace: TracePayload, r: Replay, rowScale = 1): Drawn | null {
+ * `rowScale` times their usual height and its columns `colScale` times their usual width (fitTree); null when it
+ * has more than TREE_LIMIT nodes. The dots are drawn as at zoom 1 (sizeDots sizes them for another). */
+export function drawTree(doc: Document, trace: TracePayload, r: Replay, rowScale = 1, colScale = 1): Drawn | null {
   const root = Math.max(0, rootOf(trace, r));
   const nodes = [root, ...[...r.parents.keys()].filter((n) => n !== root)];
   if (nodes.length > TREE_LIMIT) return null;
@@ -95,14 +170,33 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay, rowScale
   const gap = compact ? 14 : 24;
   const row = compact ? 34 : 44;
   const radius = compact ? 5 : 8;
+  const column = gap * colScale;
+  const rowHeight = row * rowScale;
   const depthMax = Math.max(0, ...y.values());
-  const width = Math.max(1, leaves) * gap + 24 + (r.goal >= 0 ? 34 : 0); // room for the goal's label at the right
-  const height = depthMax * row * rowScale + row + 24;
+  const columns = Math.max(1, leaves);
+  const padX = 24 + (r.goal >= 0 ? 34 : 0); // the margins, and room for the goal's label at the right
+  const width = (columns - 1) * column + gap + padX; // spaced out between the columns, not at the sides
+  const height = depthMax * rowHeight + row + 24;
   const at = new Map<number, [number, number]>();
+  for (const node of x.keys()) at.set(node, [12 + gap / 2 + x.get(node)! * column, 14 + y.get(node)! * rowHeight]);
+  // each node's room: half the way to its nearest neighbour in its row, or to the next row
+  const room = new Map<number, number>();
+  const rows = new Map<number, number[]>();
   for (const node of x.keys()) {
-    at.set(node, [12 + x.get(node)! * gap + gap / 2, 14 + y.get(node)! * row * rowScale]);
+    const d = y.get(node)!;
+    if (!rows.has(d)) rows.set(d, []);
+    rows.get(d)!.push(node);
   }
-  const small = new Set<number>();
+  for (const list of rows.values()) {
+    list.sort((a, b) => at.get(a)![0] - at.get(b)![0]);
+    list.forEach((node, i) => {
+      const mid = at.get(node)![0];
+      const left = i > 0 ? mid - at.get(list[i - 1])![0] : Infinity;
+      const right = i < list.length - 1 ? at.get(list[i + 1])![0] - mid : Infinity;
+      room.set(node, Math.min(left, right, rowHeight) / 2);
+    });
+  }
+  const small = new Map<number, [number, number, number]>(); // a node in a cluster: its parent, across, down
   for (const [parent, list] of cluster) {
     const p = at.get(parent);
     if (!p) continue;
@@ -110,27 +204,33 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay, rowScale
       const across = i % 4;
       const down = Math.floor(i / 4);
       at.set(node, [p[0] + radius + 4 + across * 5, p[1] + radius + 2 + down * 5]);
-      small.add(node);
+      small.set(node, [parent, across, down]);
     });
   }
   const solution = new Set(r.goal >= 0 ? r.path : []);
   const svg = el(doc, "svg", { class: compact ? "ww-tree ww-compact" : "ww-tree", viewBox: `0 0 ${width} ${height}`,
     role: "img", "aria-label": `Search tree, ${at.size} nodes` });
+  const onPath: SVGLineElement[] = []; // drawn over the others: no edge crosses the solution path
   for (const node of nodes) {
     const parent = r.parents.get(node);
     if (parent === undefined || parent < 0 || !at.has(node) || !at.has(parent)) continue;
     const [x1, y1] = at.get(parent)!;
     const [x2, y2] = at.get(node)!;
     if (small.has(node)) continue;
-    svg.append(el(doc, "line", { x1, y1, x2, y2, class: solution.has(node) ? "ww-edge ww-solution" : "ww-edge" }));
+    const line = el(doc, "line", { x1, y1, x2, y2, class: solution.has(node) ? "ww-edge ww-solution" : "ww-edge" });
+    if (solution.has(node)) onPath.push(line);
+    else svg.append(line);
   }
+  svg.append(...onPath);
+  const dots = new Map<number, Dot>();
   for (const node of nodes) {
     if (!at.has(node)) continue;
     const [cx, cy] = at.get(node)!;
     // step 0 (or a pass of iterative deepening just begun): the start node is on no list yet (the next step puts
     // it on the frontier): drawn unfilled, as the counters' "frontier 0" says
     const state = node === root && !r.parents.has(root) ? "unreached" : nodeState(r, node, solution);
-    const circle = el(doc, "circle", { cx, cy, r: small.has(node) ? 2.2 : radius, class: `ww-node ww-${state}` });
+    const size = small.has(node) ? 2.2 : radius;
+    const circle = el(doc, "circle", { cx, cy, r: size, class: `ww-node ww-${state}` });
     circle.dataset.node = String(node);
     circle.dataset.state = state;
     if (node === r.current) {
@@ -142,13 +242,28 @@ export function drawTree(doc: Document, trace: TracePayload, r: Replay, rowScale
     title.textContent = nodeInfo(trace, r, node);
     circle.append(title);
     svg.append(circle);
+    // the current node and the goal, which the class follows, are dots whatever their room, drawn over the others
+    const marked = !small.has(node) && (node === r.current || node === r.goal);
+    const dot: Dot = { el: circle, node, radius: size,
+      room: marked ? Infinity : small.has(node) ? 2.5 : room.get(node) ?? radius };
+    dots.set(node, dot);
     if (node === r.goal) {
-      const label = el(doc, "text", { x: cx + radius + 3, y: cy + 4, class: "ww-goal-label" });
+      const label = el(doc, "text", { x: cx + size + 3, y: cy + 4, class: "ww-goal-label" });
       label.textContent = "goal";
       svg.append(label);
+      dot.label = label;
     }
   }
-  return { svg, width, height, at, levels: depthMax, row };
+  for (const node of new Set([r.goal, r.current])) {
+    const dot = dots.get(node);
+    if (dot && dot.room === Infinity) svg.append(dot.el, ...(dot.label ? [dot.label] : []));
+  }
+  for (const [node, [parent, across, down]] of small) {
+    const dot = dots.get(node);
+    if (dot) Object.assign(dot, { parent: dots.get(parent), across, down });
+  }
+  return { svg, width, height, at, levels: depthMax, row, columns, gap, padX, dots: [...dots.values()], radius,
+    margin: 0 };
 }
 
 const SIZES = new WeakMap<TracePayload, number[]>();

@@ -16,7 +16,7 @@ import {
   expansions, isRoot, moveText, Replayer, rootOf, sharedOf, sharedTotal, stepOf, type Replay, type TracePayload,
 } from "./replay";
 import { addStyle } from "./style";
-import { drawSummary, drawTree, fitTree, nodeInfo, type Drawn } from "./tree";
+import { DOT_MARGIN, drawSummary, drawTree, fitTree, nodeInfo, sizeDots, type Drawn } from "./tree";
 
 const LEGEND: [string, string][] = [
   ["frontier", "frontier"], ["explored", "explored"], ["current", "current node"], ["pruned", "pruned"],
@@ -99,10 +99,12 @@ class Panel {
   private exploredList: HTMLElement;
   private code: HTMLOListElement;
   private path: HTMLElement;
+  private pathMoves: string[] = [];
   private drawn: Drawn | null = null;
   zoom = 1;
   fitted = false;
   rowScale = 1; // the tree's rows spaced out by the last Fit (fitTree)
+  colScale = 1; // ... and its columns
   last: Replay | null = null;
 
   constructor(private doc: Document, readonly trace: TracePayload, readonly index: number,
@@ -138,6 +140,7 @@ class Panel {
     const codeBox = h(doc, "div", "ww-code-box");
     codeBox.append(h(doc, "p", "ww-code-title", listing.title));
     this.code = h(doc, "ol", "ww-code");
+    this.code.title = listing.title; // its title is hidden where room is short (presenting a pair full screen)
     this.code.setAttribute("aria-label", "Pseudo-code");
     listing.lines.forEach((text, i) => {
       const li = h(doc, "li", "", text);
@@ -221,16 +224,18 @@ class Panel {
     this.follow();
   }
 
-  /** Show the whole tree in its panel: fitted by its width, its rows spaced out to fill the height (fitTree). The
-   * spacing stays while zooming from there, until the next Fit. */
+  /** Show the whole tree in its panel: fitted whole, then its rows (a wide, shallow tree) or its columns (a deep,
+   * narrow one) spaced out to fill the panel the other way too (fitTree). The spacing stays while zooming from
+   * there, until the next Fit. */
   fit(): void {
     if (!this.drawn || !this.last) return;
-    const w = this.treePanel.clientWidth - 4;
-    const hgt = this.treePanel.clientHeight - 4;
+    const w = this.treePanel.clientWidth - 4 - 2 * DOT_MARGIN; // (room for the dots at the edges: sizeDots)
+    const hgt = this.treePanel.clientHeight - 4 - 2 * DOT_MARGIN;
     if (w <= 0 || hgt <= 0) return;
-    const { zoom, rowScale } = fitTree(this.drawn, w, hgt);
-    if (Math.abs(rowScale - this.rowScale) > 0.01) {
+    const { zoom, rowScale, colScale } = fitTree(this.drawn, w, hgt);
+    if (Math.abs(rowScale - this.rowScale) > 0.01 || Math.abs(colScale - this.colScale) > 0.01) {
       this.rowScale = rowScale;
+      this.colScale = colScale;
       this.placeTree(this.last);
     }
     this.setZoom(zoom, true);
@@ -238,15 +243,18 @@ class Panel {
 
   /** Draw the tree at `r` into its panel (null: too many nodes to draw). */
   private placeTree(r: Replay): Drawn | null {
-    this.drawn = drawTree(this.doc, this.trace, r, this.rowScale);
+    this.drawn = drawTree(this.doc, this.trace, r, this.rowScale, this.colScale);
     if (this.drawn) this.treePanel.replaceChildren(this.drawn.svg);
     return this.drawn;
   }
 
+  /** The tree at the zoom: its size, and its dots and edges kept visible on screen however far it is zoomed out. */
   private applyZoom(): void {
     if (!this.drawn) return;
-    this.drawn.svg.style.width = `${Math.floor(this.drawn.width * this.zoom)}px`;
-    this.drawn.svg.style.height = `${Math.floor(this.drawn.height * this.zoom)}px`;
+    sizeDots(this.drawn, this.zoom);
+    const edge = 2 * this.drawn.margin;
+    this.drawn.svg.style.width = `${Math.floor((this.drawn.width + edge) * this.zoom)}px`;
+    this.drawn.svg.style.height = `${Math.floor((this.drawn.height + edge) * this.zoom)}px`;
   }
 
   /** Scroll the tree panel so the current node is in view; back at the root (a search that ended without a goal,
@@ -258,7 +266,7 @@ class Panel {
     const at = this.drawn.at.get(node);
     if (!at) return;
     const p = this.treePanel;
-    const [x, y] = [at[0] * this.zoom, at[1] * this.zoom];
+    const [x, y] = [(at[0] + this.drawn.margin) * this.zoom, (at[1] + this.drawn.margin) * this.zoom];
     const margin = 30;
     if (node === root || x < p.scrollLeft + margin || x > p.scrollLeft + p.clientWidth - margin) {
       p.scrollLeft = x - p.clientWidth / 2;
@@ -307,9 +315,8 @@ class Panel {
       this.counters.append(cut ? ` · search ended without a goal: cut off at the depth limit ${limit}`
         : " · search ended without a goal");
     }
-    const moves = r.path.slice(1).map((n) => moveText(this.trace.moves[r.via.get(n) ?? -1]));
-    this.path.textContent = moves.length ? `path: ${moves.join(", ")}` : "path: (root)";
-    this.showPathEnd();
+    this.pathMoves = r.path.slice(1).map((n) => moveText(this.trace.moves[r.via.get(n) ?? -1]));
+    this.showPath();
     const position = this.trace.positions[String(r.current >= 0 ? r.current : 0)] as TableState | undefined;
     if (position) this.boardModel.set("table", position);
     this.board.classList.toggle("ww-stale", !position);
@@ -333,9 +340,34 @@ class Panel {
     this.drawCode(r, k >= events);
   }
 
-  /** A path kept to a few lines (presenting a pair) shows its latest moves, those nearest the current node. */
-  showPathEnd(): void {
-    this.path.scrollTop = this.path.scrollHeight;
+  /** The path from the root: "path:" and its moves. Where its box keeps it to a few lines (presenting a pair), it
+   * shows the latest moves, those nearest the current node, after its label and the number of moves left out
+   * ("path: … 18 earlier moves, pile 2→1, ..."); all of them are in its tooltip. (It was scrolled to its end, its
+   * label and first moves hidden with no sign.) */
+  showPath(): void {
+    const moves = this.pathMoves;
+    const draw = (hidden: number) => {
+      const parts: (Node | string)[] = [h(this.doc, "span", "ww-path-label", "path:"), " "];
+      if (hidden > 0) {
+        parts.push(h(this.doc, "span", "ww-path-earlier", `\u2026 ${hidden} earlier move${hidden === 1 ? "" : "s"}`),
+          hidden < moves.length ? ", " : "");
+      }
+      parts.push(moves.length ? moves.slice(hidden).join(", ") : "(root)");
+      this.path.replaceChildren(...parts);
+      this.path.dataset.hiddenMoves = String(hidden);
+    };
+    this.path.title = moves.length ? `path, ${moves.length} move${moves.length === 1 ? "" : "s"}: ${moves.join(", ")}` : "";
+    draw(0);
+    const over = () => this.path.scrollHeight > this.path.clientHeight + 1;
+    if (!this.path.isConnected || this.path.clientHeight <= 0 || !over()) return;
+    let [fewest, most] = [1, moves.length]; // the fewest moves left out for the rest to fit
+    while (fewest < most) {
+      const mid = Math.floor((fewest + most) / 2);
+      draw(mid);
+      if (over()) fewest = mid + 1;
+      else most = mid;
+    }
+    draw(fewest);
   }
 
   private drawTreeOrSummary(r: Replay): void {
@@ -406,6 +438,22 @@ class Panel {
       if (loop) loop.textContent = `${listing.lines[1]}${r.limit >= 0 ? `      (now: limit = ${r.limit})` : ""}`;
     }
     this.code.dataset.kind = r.last >= 0 ? this.trace.kinds[r.last] : "start";
+    this.showLine();
+  }
+
+  /** Where the pseudo-code's box shows only some of its lines (presenting a pair on a short screen), it scrolls to
+   * keep the current line in view, with the lines around it. */
+  showLine(): void {
+    const code = this.code;
+    const li = code.querySelector('[aria-current="step"]') as HTMLElement | null;
+    delete code.dataset.above;
+    delete code.dataset.below;
+    if (!li || !code.isConnected || code.clientHeight <= 0 || code.scrollHeight <= code.clientHeight + 1) return;
+    const top = li.getBoundingClientRect().top - code.getBoundingClientRect().top - code.clientTop + code.scrollTop;
+    code.scrollTop = Math.max(0, top - (code.clientHeight - li.offsetHeight) / 2);
+    // the edge with lines beyond it says so (style.ts), as the path says how many moves it leaves out
+    if (code.scrollTop > 1) code.dataset.above = "true";
+    if (code.scrollTop + code.clientHeight < code.scrollHeight - 1) code.dataset.below = "true";
   }
 
   close(): void {
@@ -476,7 +524,9 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
   speed.setAttribute("aria-label", "Speed");
   const play = button(doc, "Play", () => (timer ? pause() : start()));
   const present = button(doc, "Presentation", () => {
-    model.set("presentation", !root.classList.contains("ww-present"));
+    const on = !root.classList.contains("ww-present");
+    if (on) enterFullScreen(); // in the click itself: a browser grants full screen only in answer to a person
+    model.set("presentation", on);
     model.save_changes();
     applyPresentation();
     root.focus({ preventScroll: true }); // Space now plays, as the keys say, rather than press this button again
@@ -534,29 +584,83 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     runbar?.sync();
   }
 
-  /** Presenting two searches side by side: the tree panels take the height left on screen, so the whole view
-   * (bar, trees, lists and pseudo-code) fits the screen (at 1920 x 1080 it was 1,141 px tall). The lists and
-   * the code keep fixed heights in that mode, so stepping does not change the view's height. */
+  /** Presenting two searches side by side, or presenting full screen: the tree panels take the height left on
+   * screen, so the whole view (bar, trees, lists and pseudo-code) fits the screen (a pair at 1920 x 1080 was 1,141
+   * px tall). The lists and the code keep fixed heights in that mode, so stepping does not change the view's
+   * height. */
   function fitPair(): void {
     const [a, b] = panels.map((p) => p.el.getBoundingClientRect());
-    if (!root.classList.contains("ww-present") || panels.length !== 2 || !root.isConnected ||
-        Math.abs(a.top - b.top) > 1) { // not presenting a pair side by side (stacked in a narrow cell, it scrolls)
+    const pair = panels.length === 2 && Math.abs(a.top - b.top) <= 1; // (stacked in a narrow cell, it scrolls)
+    if (!root.classList.contains("ww-present") || !root.isConnected || !(pair || fullScreen())) {
       root.style.removeProperty("--ww-tree-h");
       return;
     }
     // from the trees' height now, whatever it is (taking it away first let a page that scrolls only with the
     // fitted view jump back to its top)
     const tree = panels[0].el.querySelector(".ww-tree-panel")?.getBoundingClientRect().height ?? 0;
-    const over = root.getBoundingClientRect().height - visibleHeight(root);
+    const box = root.getBoundingClientRect();
+    // full screen, the view is the screen and scrolls inside: what its content takes beyond it (or leaves free)
+    const over = fullScreen()
+      ? area.getBoundingClientRect().bottom + root.scrollTop - box.top +
+        parseFloat(doc.defaultView?.getComputedStyle(root).paddingBottom ?? "0") - root.clientHeight
+      : box.height - visibleHeight(root);
     const most = 0.56 * (doc.defaultView?.innerHeight ?? 1000);
     root.style.setProperty("--ww-tree-h", `${Math.floor(Math.max(160, Math.min(tree - over, most)))}px`);
   }
-  const onResize = () => {
-    if (!root.classList.contains("ww-present")) return;
+  /** The view's size changed: the pair's trees, each tree (fitted again where it was, or presenting), its path. */
+  const relayout = () => {
+    const presenting = root.classList.contains("ww-present");
     fitPair();
-    panels.forEach((p) => p.fit());
+    panels.forEach((p) => {
+      if (presenting || p.fitted) p.fit();
+      else p.follow();
+      p.showPath();
+      p.showLine();
+    });
+  };
+  const onResize = () => {
+    if (root.classList.contains("ww-present")) relayout();
   };
   doc.defaultView?.addEventListener("resize", onResize);
+
+  /** Presentation asks the browser to show the view full screen (the Fullscreen API), where it has the whole
+   * screen: in JupyterLab at 1280 x 720 its bars and side panel left the view too narrow and too short, and the
+   * pseudo-code's current line and the frontier fell below the screen. Where the browser refuses (Presentation
+   * switched on from Python, with no click to grant it; a page that does not allow it), the view presents in the
+   * page as before. Leaving full screen (Escape) leaves presenting too. */
+  const fullScreen = (): boolean => (root.getRootNode() as Document | ShadowRoot).fullscreenElement === root;
+  let wentFull = false;
+  function enterFullScreen(): void {
+    if (!doc.fullscreenEnabled || typeof root.requestFullscreen !== "function" || doc.fullscreenElement) return;
+    try {
+      root.requestFullscreen({ navigationUI: "hide" }).catch(() => undefined);
+    } catch {
+      // a browser without the promise: presenting in the page
+    }
+  }
+  function leaveFullScreen(): void {
+    if (fullScreen()) doc.exitFullscreen?.().catch(() => undefined);
+  }
+  const onFullScreen = () => {
+    const full = fullScreen();
+    root.classList.toggle("ww-full-screen", full && root.classList.contains("ww-present"));
+    if (full) {
+      wentFull = true;
+      root.focus({ preventScroll: true }); // the keys step this view
+    } else if (wentFull) {
+      wentFull = false;
+      if (root.classList.contains("ww-present")) { // Escape, or the browser's own way out of full screen
+        model.set("presentation", false);
+        model.save_changes();
+        applyPresentation();
+        return;
+      }
+    } else {
+      return; // another element's full screen
+    }
+    requestAnimationFrame?.(relayout);
+  };
+  doc.addEventListener("fullscreenchange", onFullScreen);
 
   function jump(panel: Panel, eventIndex: number): void {
     go(panel.sharedOf(eventIndex, lockstep));
@@ -566,6 +670,11 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     scrubber.value = String(step);
     stepLabel.textContent = `${lockstep === "expansions" && traces.length > 1 ? "expansion" : "step"} ${step}/${total}`;
     for (const p of panels) p.render(p.stepAt(step, lockstep), total);
+    if (root.classList.contains("ww-full-screen")) { // a step that took another line (the goal's banner) or gave one
+      const was = root.style.getPropertyValue("--ww-tree-h"); // back: the tree takes the height that is left
+      fitPair();
+      if (root.style.getPropertyValue("--ww-tree-h") !== was) panels.forEach((p) => p.fitted && p.fit());
+    }
   }
 
   function go(k: number): void {
@@ -592,13 +701,15 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     const entering = on && !root.classList.contains("ww-present");
     root.classList.toggle("ww-present", on);
     present.setAttribute("aria-pressed", String(on));
+    if (!on) leaveFullScreen();
+    root.classList.toggle("ww-full-screen", on && fullScreen());
     fitPair();
-    panels.forEach((p) => p.showPathEnd());
+    panels.forEach((p) => p.showPath());
     // presenting: the view's top at the top of the screen, so the tree and the code fit below it (once fitted: a
     // page that only scrolls with the fitted view scrolled too little)
     if (entering && root.isConnected) root.scrollIntoView?.({ block: "start" });
     // presenting: the tree fills its panel (and keeps doing so as it grows), for the back row to see
-    requestAnimationFrame?.(() => panels.forEach((p) => (on || p.fitted ? p.fit() : p.follow())));
+    requestAnimationFrame?.(relayout);
   }
 
   function buildRunbar() {
@@ -816,6 +927,8 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
   return () => {
     pause();
     doc.defaultView?.removeEventListener("resize", onResize);
+    doc.removeEventListener("fullscreenchange", onFullScreen);
+    leaveFullScreen();
     theme.dispose();
     unlisten();
     panels.forEach((p) => p.close());

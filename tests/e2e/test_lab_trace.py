@@ -50,11 +50,12 @@ CUT_ROWS = """v => [...v.querySelectorAll('.ww-frontier-list')].flatMap((list) =
     .filter((r) => r.top < bottom - 0.5 && r.bottom > bottom + 0.5 || r.top < top - 0.5 && r.bottom > top + 0.5)
     .map((r) => [r.top, r.bottom, top, bottom]);
 })"""
-# The view's box and the part of the page it can be seen in: the box that scrolls the notebook, or the window.
+# The view's box and the part of the page it can be seen in: the box that scrolls the notebook, or the window (all
+# of it when the view is shown full screen, over the page).
 ON_SCREEN = """v => {
   const r = v.getBoundingClientRect();
   let top = 0, bottom = window.innerHeight;
-  for (let p = v.parentElement; p; p = p.parentElement) {
+  for (let p = v.parentElement; p && document.fullscreenElement !== v; p = p.parentElement) {
     const y = getComputedStyle(p).overflowY;
     if ((y === 'auto' || y === 'scroll') && p.scrollHeight > p.clientHeight + 1) {
       const b = p.getBoundingClientRect();
@@ -228,8 +229,22 @@ def test_trace_view_in_lab(tmp_path):
         assert all(len(one.locator(".ww-frontier-list li").all()) > 5 for one in pair.locator(".ww-trace-panel").all())
         for one in pair.locator(".ww-trace-panel").all():  # the trees are still large enough to read
             assert one.locator("[data-tree-panel]").bounding_box()["height"] >= 160
+        assert page.evaluate("document.fullscreenElement?.classList.contains('ww-trace')")  # the button: full screen
         button("Presentation", pair).click()
         until(kernel, "pair.presentation", lambda v: v is False)
+        assert page.evaluate("document.fullscreenElement") is None
+        # switched on from Python, with no click to grant full screen: the pair presents in the page, and still fits
+        # the notebook's visible part
+        kernel.value("setattr(pair, 'presentation', True)")
+        expect(pair).to_have_class(re.compile("ww-present"))
+        page.wait_for_timeout(600)
+        assert page.evaluate("document.fullscreenElement") is None
+        seen = pair.evaluate(ON_SCREEN)
+        assert seen["top"] >= seen["seenTop"] - 1 and seen["bottom"] <= seen["seenBottom"] + 1, seen
+        assert len(seen["lines"]) == 2 and max(seen["lines"]) <= seen["seenBottom"], seen
+        assert pair.evaluate(CUT_ROWS) == []
+        kernel.value("setattr(pair, 'presentation', False)")
+        expect(pair).not_to_have_class(re.compile("ww-present"))
         page.set_viewport_size({"width": 1400, "height": 1000})
 
         # another algorithm from the view: the kernel runs it and sends its trace
@@ -476,3 +491,243 @@ def test_fit_shows_a_wide_shallow_tree_filling_its_panel(tmp_path):
         levels = [rows[0]] + [y for a, y in pairwise(rows) if y - a > 10]
         assert len(levels) >= 8 and min(b - a for a, b in pairwise(levels)) > 25, levels  # rows 25+ px apart
         browser.close()
+
+
+# Each edge's width on screen (px), each node's box, and the nodes of its row beside it, in the view's first tree.
+DRAWN = """panel => {
+  const svg = panel.querySelector('svg.ww-tree'), box = svg.getBoundingClientRect();
+  const scale = box.width / svg.viewBox.baseVal.width;  // screen px per SVG unit
+  const onScreen = (e) => { const s = getComputedStyle(e);
+    return parseFloat(s.strokeWidth) * (s.vectorEffect === 'non-scaling-stroke' ? 1 : scale); };
+  const edges = [...svg.querySelectorAll('.ww-edge')].map((e) => ({width: onScreen(e),
+    solution: e.classList.contains('ww-solution')}));
+  const nodes = [...svg.querySelectorAll('[data-node]')].map((n) => { const r = n.getBoundingClientRect();
+    return {x: r.x + r.width / 2, y: Math.round(r.y + r.height / 2), size: r.width,
+            cluster: Number(n.getAttribute('r')) < 3, marked: n.matches('[data-current], [data-goal]')}; });
+  return {scale, edges, nodes};
+}"""
+
+
+def row_room(nodes):
+    """Each node (not in a cluster) with the distance on screen to its nearest neighbour in its row."""
+    main = [n for n in nodes if not n["cluster"]]
+    rows: dict[int, list[dict]] = {}
+    for n in main:
+        rows.setdefault(n["y"], []).append(n)
+    out = []
+    for row in rows.values():
+        row.sort(key=lambda n: n["x"])
+        for i, n in enumerate(row):
+            gaps = [abs(n["x"] - m["x"]) for m in row[max(0, i - 1):i + 2] if m is not n]
+            out.append((n, min(gaps, default=float("inf"))))
+    return out
+
+
+def test_a_big_tree_fitted_keeps_visible_edges_and_dots(tmp_path):
+    """Iterative deepening's last pass fitted at zoom 0.13: its edges were hairlines (0.16 px), its solution path a
+    faint green line (0.46 px) and its nodes 1.3 px specks. Edges keep a width on screen at any zoom, the solution
+    path clearly thicker, and each node is a dot at least 5 px across wherever its row leaves it room."""
+    from playwright.sync_api import sync_playwright
+
+    import wispwidget as ww
+
+    from .lab import CHROMIUM_ARGS
+
+    start = ww.deal("micro-wisp", 1).position()
+    page_file = ww.SearchTraceWidget(ww.trace(start, "iddfs")).to_html(tmp_path / "t.html")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(page_file.as_uri())
+        page.locator(".ww-trace-panel").first.wait_for()
+        page.get_by_role("button", name="End", exact=True).click()
+        page.get_by_role("button", name="Fit").click()
+        page.wait_for_timeout(200)
+        drawn = page.locator(".ww-tree-panel").first.evaluate(DRAWN)
+        assert drawn["scale"] < 0.2, drawn["scale"]  # zoomed far out: the case in hand
+        plain = [e["width"] for e in drawn["edges"] if not e["solution"]]
+        path = [e["width"] for e in drawn["edges"] if e["solution"]]
+        assert len(path) == 7 and min(plain) >= 1.0 and min(path) >= 3.0, (min(plain), path)
+        assert min(path) >= 2.5 * max(plain)  # the solution path stands out
+        roomy = [(n, gap) for n, gap in row_room(drawn["nodes"]) if gap >= 10]
+        assert len(roomy) > 50
+        assert all(n["size"] >= 5 for n, _ in roomy), sorted(n["size"] for n, _ in roomy)[:5]
+        # dots never overlap in a row, but for the current node (here the goal), a dot whatever its room
+        assert all(n["size"] <= gap + 0.5 for n, gap in row_room(drawn["nodes"]) if not n["marked"])
+        assert [n["size"] >= 5 for n in drawn["nodes"] if n["marked"]] == [True]
+        # zoomed in from there, the lines grow with the tree again
+        for _ in range(12):
+            page.get_by_role("button", name="Zoom in").click()
+        zoomed = page.locator(".ww-tree-panel").first.evaluate(DRAWN)
+        assert zoomed["scale"] > 1.5 and min(e["width"] for e in zoomed["edges"]) >= 1.2 * zoomed["scale"] - 0.01
+        browser.close()
+
+
+def test_fit_spreads_a_deep_narrow_tree_across_its_panel(tmp_path):
+    """A depth-first search 25 moves deep, fitted by its height, was a thin vertical streak in the middle of its panel:
+    its columns are now spaced out so it fills the panel's width as well as its height."""
+    from playwright.sync_api import sync_playwright
+
+    import wispwidget as ww
+
+    from .lab import CHROMIUM_ARGS
+
+    start = ww.deal("micro-wisp", 1).position()
+    page_file = ww.SearchTraceWidget(ww.trace(start, "dfs")).to_html(tmp_path / "t.html")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(page_file.as_uri())
+        page.locator(".ww-trace-panel").first.wait_for()
+        page.get_by_role("button", name="End", exact=True).click()
+        expect(page.locator(".ww-counters").first).to_contain_text("goal reached in 25 moves")
+        page.get_by_role("button", name="Fit").click()
+        page.wait_for_timeout(200)
+        panel = page.locator(".ww-tree-panel").first
+        inner = panel.evaluate("p => { const r = p.getBoundingClientRect();"
+                               " return {x: r.left + p.clientLeft, y: r.top + p.clientTop, width: p.clientWidth,"
+                               " height: p.clientHeight}; }")
+        boxes = node_boxes(page.locator(".ww-trace-panel").first)
+        assert all(inside(box, inner) for box in boxes)
+        across = max(b["x"] + b["width"] for b in boxes) - min(b["x"] for b in boxes)
+        down = max(b["y"] + b["height"] for b in boxes) - min(b["y"] for b in boxes)
+        assert across >= 0.75 * inner["width"] and down >= 0.75 * inner["height"], (across, down, inner)
+        browser.close()
+
+
+PROJECTOR = """import wispwidget as ww
+start = ww.deal("micro-wisp", 1).position()
+one = ww.SearchTraceWidget(ww.trace(start, "astar", "cards-left"))
+one.step = 30
+one"""
+PROJECTOR_PAIR = """pair = ww.SearchTraceWidget([ww.trace(start, "bfs"), ww.trace(start, "dfs")], lockstep="expansions")
+pair.step = 8
+pair"""
+# What must be on screen presenting, per panel: the tree, the pseudo-code's current line, the frontier's box and its
+# first rows; and whether the view scrolls inside (it must not).
+PRESENTED = """v => {
+  const b = (e) => { const r = e.getBoundingClientRect();
+                     return {x: r.left, y: r.top, width: r.width, height: r.height}; };
+  return {full: document.fullscreenElement === v, scrolls: v.scrollHeight > v.clientHeight + 1,
+    panels: [...v.querySelectorAll('.ww-trace-panel')].map((p) => ({
+      tree: b(p.querySelector('.ww-tree-panel')), line: b(p.querySelector('.ww-code li[aria-current="step"]')),
+      frontier: b(p.querySelector('.ww-frontier-list')),
+      rows: [...p.querySelectorAll('.ww-frontier-list li')].slice(0, 3).map(b)}))};
+}"""
+# The path box: the box, where its words "path:" and its "earlier moves" note are drawn, whether it overflows, its text.
+PATHS = """v => [...v.querySelectorAll('.ww-path')].map((p) => {
+  const b = (r) => r && {x: r.left, y: r.top, width: r.width, height: r.height};
+  const words = (text) => {  // the box the first `text` in the path box is drawn in
+    const walk = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const at = n.data.indexOf(text);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + text.length);
+      return b(range.getBoundingClientRect());
+    }
+    return null;
+  };
+  return {box: b(p.getBoundingClientRect()), label: words('path:'), earlier: words('earlier move'),
+          over: p.scrollHeight > p.clientHeight + 1, text: p.textContent, hidden: Number(p.dataset.hiddenMoves ?? 0)};
+})"""
+
+
+def check_paths(paths, lengths):
+    """Each path box reads from its label: the label, then how many earlier moves are left out (if any), then the
+    latest moves, all inside the box, nothing overflowing it."""
+    assert [p["text"].startswith("path: ") for p in paths] == [True] * len(paths), paths
+    for p, length in zip(paths, lengths, strict=True):
+        assert not p["over"] and inside(p["label"], p["box"]), p
+        shown_moves = p["text"].removeprefix("path: ").split(", ")
+        if p["hidden"]:
+            assert shown_moves[0] == f"\u2026 {p['hidden']} earlier moves", p
+            assert inside(p["earlier"], p["box"]), p
+            assert p["hidden"] + len(shown_moves) - 1 == length, (p, length)
+        else:
+            assert len(shown_moves) == length, (p, length)
+
+
+def test_presenting_a_pair_shows_where_each_path_starts(tmp_path):
+    """Presenting two searches, a path box keeps two lines: the depth-first path (25 moves) was scrolled to its end,
+    its "path:" label and first moves hidden with no sign. It now reads from its label, says how many earlier moves it
+    leaves out, then shows the latest ones; in full screen (the button) and in the page (presenting switched on from
+    Python, which the browser grants no full screen)."""
+    from playwright.sync_api import sync_playwright
+
+    import wispwidget as ww
+
+    from .lab import CHROMIUM_ARGS
+
+    start = ww.deal("micro-wisp", 1).position()
+    pair = ww.SearchTraceWidget([ww.trace(start, "bfs"), ww.trace(start, "dfs")], lockstep="expansions")
+    pair.step = pair.total
+    lengths = [len(s.path) for s in pair.states()]
+    assert lengths == [7, 25]
+    clicked = pair.to_html(tmp_path / "clicked.html")
+    pair.presentation = True
+    in_page = pair.to_html(tmp_path / "in_page.html")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        for page_file in (clicked, in_page):
+            page = browser.new_page(viewport={"width": 1920, "height": 1080})
+            page.goto(page_file.as_uri())
+            view = page.locator(".ww-trace")
+            view.locator(".ww-trace-panel").first.wait_for()
+            if page_file == clicked:
+                page.get_by_role("button", name="Presentation").click()
+            expect(view).to_have_class(re.compile("ww-present"))
+            page.wait_for_timeout(400)
+            paths = view.evaluate(PATHS)
+            check_paths(paths, lengths)
+            assert paths[1]["hidden"] > 0 and paths[1]["box"]["height"] < 60, paths  # two lines: some left out
+            assert page.evaluate("document.fullscreenElement !== null") == (page_file == clicked)
+            page.close()
+        browser.close()
+
+
+def test_presenting_in_jupyterlab_on_a_projector_fits_the_screen(tmp_path):
+    """In JupyterLab at 1280 x 720, its bars and its file browser take room: presenting, the pseudo-code's current line
+    and the frontier fell below the screen (one search, and two side by side). Presentation now shows the view full
+    screen: the tree, the current line and the frontier's first rows are all on screen, with nothing to scroll; the
+    deep, narrow depth-first tree spreads across its panel; the pair's path boxes keep their label and say how many
+    earlier moves they leave out (the box was scrolled to its end); Escape leaves full screen and presenting."""
+    screen = {"x": 0, "y": 0, "width": 1280, "height": 720}
+    with lab_page([PROJECTOR, PROJECTOR_PAIR], name="projector.ipynb", wait_for=".ww-trace-panel",
+                  viewport={"width": 1280, "height": 720}) as (page, kernel, _lab):
+        page.locator(".ww-trace").nth(1).wait_for()
+        for nth, name in ((0, "one"), (1, "pair")):
+            view = page.locator(".ww-trace").nth(nth)
+            present = view.get_by_role("button", name="Presentation", exact=True)
+            present.click()
+            until(kernel, f"{name}.presentation", lambda v: v is True)
+            page.wait_for_timeout(800)
+            for when in ("start", "end"):
+                if when == "end":
+                    page.keyboard.press("End")
+                    until(kernel, f"{name}.step", lambda v, name=name: v == kernel.value(f"{name}.total"))
+                    page.wait_for_timeout(600)
+                shown = view.evaluate(PRESENTED)
+                for panel in shown["panels"]:
+                    for part in ("tree", "line", "frontier"):
+                        assert inside(panel[part], screen), (name, when, part, panel)
+                    assert len(panel["rows"]) == 3 and all(inside(r, panel["frontier"]) for r in panel["rows"]), panel
+                    assert panel["tree"]["height"] >= 160, panel
+                assert not shown["scrolls"] and shown["full"], (name, when, shown)  # full screen, nothing to scroll
+            if name == "pair":
+                # the deep, narrow depth-first tree, fitted, spreads across its panel (it was a thin streak)
+                dfs = view.locator(".ww-trace-panel").nth(1)
+                inner = dfs.locator(".ww-tree-panel").bounding_box()
+                boxes = node_boxes(dfs)
+                across = max(b["x"] + b["width"] for b in boxes) - min(b["x"] for b in boxes)
+                assert across >= 0.7 * inner["width"], (across, inner)
+                # each path box reads from its label: the label, then how many earlier moves are left out, then the
+                # latest moves, all inside the box
+                paths = view.evaluate(PATHS)
+                check_paths(paths, kernel.value("[len(s.path) for s in pair.states()]"))
+                assert paths[1]["hidden"] > 0, paths  # the depth-first path, 25 moves, is too long for two lines
+            page.keyboard.press("Escape")  # leaves full screen and presenting
+            until(kernel, f"{name}.presentation", lambda v: v is False)
+            expect(view).not_to_have_class(re.compile("ww-present"))
+            assert page.evaluate("document.fullscreenElement") is None
