@@ -237,28 +237,35 @@ def test_every_face_up_card_of_a_40_card_pile_shows_its_corner(lab, width):
         page.set_viewport_size({"width": 1400, "height": 1000})
 
 
+CARD_WIDTH = 'document.querySelector(\'.ww-root [data-pile="t1"] [data-card]\').getBoundingClientRect().width'
+
+
+def load_zoomed(page, kernel, position_json: str) -> float:
+    """At 1400 x 1000, load a position with a long pile: the width its cards are drawn at."""
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    load(page, kernel, position_json, "5S")
+    page.wait_for_timeout(200)
+    return page.evaluate(CARD_WIDTH)
+
+
 def test_cards_zoomed_out_for_a_long_pile_keep_their_size_while_the_game_goes_on(lab):
     """Black Widow: the table zoomed out for a long pile; a move (or Undo, Redo) that shortens it must not zoom
     the whole table in again (a player saw 56 px cards jump to 76 px on one Redo, and back)."""
     page, kernel, _ = lab
-    page.set_viewport_size({"width": 1400, "height": 1000})
-    width = 'document.querySelector(\'.ww-root [data-pile="t1"] [data-card]\').getBoundingClientRect().width'
-    load(page, kernel, long_pile_black_widow(), "5S")
-    page.wait_for_timeout(200)
-    zoomed = page.evaluate(width)
+    zoomed = load_zoomed(page, kernel, long_pile_black_widow())
     assert kernel.value("w.move('t0', 't2', 8) or w.moves") == 1  # the long pile is 8 cards shorter
     shorter = kernel.value("__import__('wispwidget').io.formats.write_position(w.game.position())")
     page.wait_for_timeout(300)
     settled(page)
-    assert page.evaluate(width) == zoomed
+    assert page.evaluate(CARD_WIDTH) == zoomed
     kernel.value("w.undo() or w.redo() or w.moves")
     page.wait_for_timeout(300)
     settled(page)
-    assert page.evaluate(width) == zoomed
+    assert page.evaluate(CARD_WIDTH) == zoomed
     assert page.evaluate(CORNERS) == []
     load(page, kernel, shorter, "5S")  # the same position dealt afresh: it would fit larger cards
     page.wait_for_timeout(200)
-    assert page.evaluate(width) > zoomed
+    assert page.evaluate(CARD_WIDTH) > zoomed
 
 
 def test_cards_grow_back_once_the_long_pile_has_gone_and_a_move_and_its_undo_keep_their_size(lab):
@@ -267,22 +274,18 @@ def test_cards_grow_back_once_the_long_pile_has_gone_and_a_move_and_its_undo_kee
     grow back (every pile then has room for a whole suit more at the larger size), and an Undo and a Redo of the
     last move leave them as they are."""
     page, kernel, _ = lab
-    page.set_viewport_size({"width": 1400, "height": 1000})
-    width = 'document.querySelector(\'.ww-root [data-pile="t1"] [data-card]\').getBoundingClientRect().width'
-    load(page, kernel, long_pile_with_empty_piles(), "5S")
-    page.wait_for_timeout(200)
-    zoomed = page.evaluate(width)
+    zoomed = load_zoomed(page, kernel, long_pile_with_empty_piles())
     for target, count in (("t9", 9), ("t8", 13), ("t7", 13)):
         kernel.value(f"w.move('t0', {target!r}, {count}) or w.moves")
         page.wait_for_timeout(250)
         settled(page)
-    grown = page.evaluate(width)
+    grown = page.evaluate(CARD_WIDTH)
     assert grown > zoomed * 1.1, (zoomed, grown)
     for action in ("undo", "redo"):
         kernel.value(f"w.{action}() or w.moves")
         page.wait_for_timeout(300)
         settled(page)
-        assert page.evaluate(width) == grown, action
+        assert page.evaluate(CARD_WIDTH) == grown, action
     assert page.evaluate(CORNERS) == []
 
 

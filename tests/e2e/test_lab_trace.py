@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import contextmanager
 from itertools import pairwise
 
 import pytest
@@ -72,6 +73,35 @@ def inside(box, outer, slack=1.0):
     return (box["x"] >= outer["x"] - slack and box["y"] >= outer["y"] - slack and
             box["x"] + box["width"] <= outer["x"] + outer["width"] + slack and
             box["y"] + box["height"] <= outer["y"] + outer["height"] + slack)
+
+
+@contextmanager
+def exported(tmp_path, widget, viewport=None):
+    """The widget's static export open in Chromium (1280 x 900 unless ``viewport``): the page, once drawn."""
+    from playwright.sync_api import sync_playwright
+
+    from .lab import CHROMIUM_ARGS
+
+    page_file = widget.to_html(tmp_path / "t.html")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport=viewport or {"width": 1280, "height": 900})
+        page.goto(page_file.as_uri())
+        page.locator(".ww-trace-panel").first.wait_for()
+        yield page
+        browser.close()
+
+
+def fitted_at_end(page, counters: str | None = None) -> dict:
+    """Step to the end (its counters then saying ``counters``), press Fit: the tree panel's inside box."""
+    page.get_by_role("button", name="End", exact=True).click()
+    if counters:
+        expect(page.locator(".ww-counters").first).to_contain_text(counters)
+    page.get_by_role("button", name="Fit").click()
+    page.wait_for_timeout(200)
+    return page.locator(".ww-tree-panel").first.evaluate(
+        "p => { const r = p.getBoundingClientRect();"
+        " return {x: r.left + p.clientLeft, y: r.top + p.clientTop, width: p.clientWidth, height: p.clientHeight}; }")
 
 
 def test_trace_view_in_lab(tmp_path):
@@ -461,28 +491,12 @@ def test_fit_shows_a_wide_shallow_tree_filling_its_panel(tmp_path):
     """Iterative deepening's last pass (432 leaves, seven rows) fitted by its width alone was a strip 38 px tall at
     the top of a 342 px panel, its levels a few pixels apart. Fit now spaces the rows out: the tree fills the
     panel's width and height, every node inside it, and the levels are far enough apart to tell."""
-    from playwright.sync_api import sync_playwright
-
     import wispwidget as ww
 
-    from .lab import CHROMIUM_ARGS
-
     start = ww.deal("micro-wisp", 1).position()
-    page_file = ww.SearchTraceWidget(ww.trace(start, "iddfs")).to_html(tmp_path / "t.html")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(page_file.as_uri())
-        page.locator(".ww-trace-panel").first.wait_for()
-        page.get_by_role("button", name="End", exact=True).click()
-        expect(page.locator(".ww-counters").first).to_contain_text("depth limit 7")
-        page.get_by_role("button", name="Fit").click()
-        page.wait_for_timeout(200)
-        panel = page.locator(".ww-tree-panel").first
-        inner = panel.evaluate("p => { const r = p.getBoundingClientRect();"
-                               " return {x: r.left + p.clientLeft, y: r.top + p.clientTop, width: p.clientWidth,"
-                               " height: p.clientHeight}; }")
-        svg = panel.locator("svg").bounding_box()
+    with exported(tmp_path, ww.SearchTraceWidget(ww.trace(start, "iddfs"))) as page:
+        inner = fitted_at_end(page, "depth limit 7")
+        svg = page.locator(".ww-tree-panel").first.locator("svg").bounding_box()
         assert svg["width"] >= 0.9 * inner["width"] and svg["height"] >= 0.8 * inner["height"], (svg, inner)
         boxes = node_boxes(page.locator(".ww-trace-panel").first)
         assert len(boxes) > 700
@@ -490,7 +504,6 @@ def test_fit_shows_a_wide_shallow_tree_filling_its_panel(tmp_path):
         rows = sorted({round(box["y"] + box["height"] / 2) for box in boxes})
         levels = [rows[0]] + [y for a, y in pairwise(rows) if y - a > 10]
         assert len(levels) >= 8 and min(b - a for a, b in pairwise(levels)) > 25, levels  # rows 25+ px apart
-        browser.close()
 
 
 # Each edge's width on screen (px), each node's box, and the nodes of its row beside it, in the view's first tree.
@@ -527,22 +540,11 @@ def test_a_big_tree_fitted_keeps_visible_edges_and_dots(tmp_path):
     """Iterative deepening's last pass fitted at zoom 0.13: its edges were hairlines (0.16 px), its solution path a
     faint green line (0.46 px) and its nodes 1.3 px specks. Edges keep a width on screen at any zoom, the solution
     path clearly thicker, and each node is a dot at least 5 px across wherever its row leaves it room."""
-    from playwright.sync_api import sync_playwright
-
     import wispwidget as ww
 
-    from .lab import CHROMIUM_ARGS
-
     start = ww.deal("micro-wisp", 1).position()
-    page_file = ww.SearchTraceWidget(ww.trace(start, "iddfs")).to_html(tmp_path / "t.html")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(page_file.as_uri())
-        page.locator(".ww-trace-panel").first.wait_for()
-        page.get_by_role("button", name="End", exact=True).click()
-        page.get_by_role("button", name="Fit").click()
-        page.wait_for_timeout(200)
+    with exported(tmp_path, ww.SearchTraceWidget(ww.trace(start, "iddfs"))) as page:
+        fitted_at_end(page)
         drawn = page.locator(".ww-tree-panel").first.evaluate(DRAWN)
         assert drawn["scale"] < 0.2, drawn["scale"]  # zoomed far out: the case in hand
         plain = [e["width"] for e in drawn["edges"] if not e["solution"]]
@@ -560,39 +562,21 @@ def test_a_big_tree_fitted_keeps_visible_edges_and_dots(tmp_path):
             page.get_by_role("button", name="Zoom in").click()
         zoomed = page.locator(".ww-tree-panel").first.evaluate(DRAWN)
         assert zoomed["scale"] > 1.5 and min(e["width"] for e in zoomed["edges"]) >= 1.2 * zoomed["scale"] - 0.01
-        browser.close()
 
 
 def test_fit_spreads_a_deep_narrow_tree_across_its_panel(tmp_path):
     """A depth-first search 25 moves deep, fitted by its height, was a thin vertical streak in the middle of its panel:
     its columns are now spaced out so it fills the panel's width as well as its height."""
-    from playwright.sync_api import sync_playwright
-
     import wispwidget as ww
 
-    from .lab import CHROMIUM_ARGS
-
     start = ww.deal("micro-wisp", 1).position()
-    page_file = ww.SearchTraceWidget(ww.trace(start, "dfs")).to_html(tmp_path / "t.html")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(page_file.as_uri())
-        page.locator(".ww-trace-panel").first.wait_for()
-        page.get_by_role("button", name="End", exact=True).click()
-        expect(page.locator(".ww-counters").first).to_contain_text("goal reached in 25 moves")
-        page.get_by_role("button", name="Fit").click()
-        page.wait_for_timeout(200)
-        panel = page.locator(".ww-tree-panel").first
-        inner = panel.evaluate("p => { const r = p.getBoundingClientRect();"
-                               " return {x: r.left + p.clientLeft, y: r.top + p.clientTop, width: p.clientWidth,"
-                               " height: p.clientHeight}; }")
+    with exported(tmp_path, ww.SearchTraceWidget(ww.trace(start, "dfs"))) as page:
+        inner = fitted_at_end(page, "goal reached in 25 moves")
         boxes = node_boxes(page.locator(".ww-trace-panel").first)
         assert all(inside(box, inner) for box in boxes)
         across = max(b["x"] + b["width"] for b in boxes) - min(b["x"] for b in boxes)
         down = max(b["y"] + b["height"] for b in boxes) - min(b["y"] for b in boxes)
         assert across >= 0.75 * inner["width"] and down >= 0.75 * inner["height"], (across, down, inner)
-        browser.close()
 
 
 PROJECTOR = """import wispwidget as ww
