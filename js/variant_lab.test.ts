@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FakeModel } from "./testing";
-import lab, { BARS_WIDTH, barsSvg, FONT, LABELS_WIDTH, PRESENT_SCALE, type Summary, typedRule } from "./variant_lab";
+import lab, { BARS_WIDTH, barsSvg, FONT, KERNEL_GONE, KERNEL_SILENT, KERNEL_SILENT_MS, LABELS_WIDTH, PRESENT_SCALE, type Summary, typedRule }
+  from "./variant_lab";
 
 const share = (count: number, n: number) => ({ count, share: count / n, low: Math.max(0, count / n - 0.1), high: Math.min(1, count / n + 0.1) });
 const summary = (won: number, lost: number, unknown: number, bounds: [number, number] = [0, 1], label = "x"): Summary => ({
@@ -251,5 +252,56 @@ describe("Presentation", () => {
     const one = { ...summary(1, 0, 0), seeds: ["18446744073709551615", "18446744073709551615"] };
     const svg = barsSvg({ base: one });
     expect(svg).toContain("1 deal (deals 18446744073709551615-18446744073709551615) at 1,000 positions each");
+  });
+});
+
+describe("a kernel that does not answer", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.replaceChildren();
+  });
+
+  it("is said after a request goes unanswered, and the kernel's words come back once it answers", () => {
+    // After a kernel restart a teacher clicked Study and changed Build: nothing happened, nothing was said.
+    vi.useFakeTimers();
+    const { model, root } = drawn({ status: "Study cancelled." });
+    const status = root.querySelector<HTMLElement>(".wisp-lab-status")!;
+    root.querySelector<HTMLButtonElement>("[data-action=study]")!.click();
+    vi.advanceTimersByTime(KERNEL_SILENT_MS - 100);
+    expect(status.textContent).toBe("Study cancelled.");
+    vi.advanceTimersByTime(200);
+    expect(status.textContent).toBe(KERNEL_SILENT);
+    expect(status.classList.contains("wisp-lab-status-error")).toBe(true);
+    fromKernel(model, { type: "heard" });
+    expect(status.textContent).toBe("Study cancelled.");
+    expect(status.classList.contains("wisp-lab-status-error")).toBe(false);
+    const build = root.querySelector<HTMLSelectElement>("select[data-control=build]")!;
+    build.value = build.options[build.options.length - 1]?.value ?? "";
+    build.dispatchEvent(new Event("change"));  // a rule changed: answered by the kernel's ping reply
+    expect(model.sent.at(-1)).toEqual({ type: "ping" });
+    vi.advanceTimersByTime(KERNEL_SILENT_MS + 1);
+    expect(status.textContent).toBe(KERNEL_SILENT);
+  });
+
+  it("is said at once when the kernel is gone (sending fails)", () => {
+    const { model, root } = drawn();
+    model.send = () => {
+      throw new Error("Cannot send");
+    };
+    root.querySelector<HTMLButtonElement>("[data-action=study]")!.click();
+    const status = root.querySelector<HTMLElement>(".wisp-lab-status")!;
+    expect(status.textContent).toBe(KERNEL_GONE);
+    expect(status.classList.contains("wisp-lab-status-error")).toBe(true);
+  });
+
+  it("is never said while the kernel answers", () => {
+    vi.useFakeTimers();
+    const { model, root } = drawn();
+    const status = root.querySelector<HTMLElement>(".wisp-lab-status")!;
+    root.querySelector<HTMLButtonElement>("[data-action=study]")!.click();
+    vi.advanceTimersByTime(1000);
+    model.emit("progress", { running: true, done: 0, total: 4 }); // a change is an answer too
+    vi.advanceTimersByTime(10 * KERNEL_SILENT_MS);
+    expect(status.textContent).toBe("");
   });
 });

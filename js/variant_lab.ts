@@ -184,8 +184,31 @@ export function typedRule(text: string): number | string {
 /** The shown value of a study setting (the first deal comes as digits: it may pass 2**53). */
 const settingText = (value: unknown) => String(value ?? "");
 
+/** How long the lab waits for the kernel's answer to a request before it says why nothing happens. */
+export const KERNEL_SILENT_MS = 4000;
+export const KERNEL_SILENT = "Waiting for the kernel: it is busy running a cell, or it was restarted (then run " +
+  "this lab's cell again).";
+export const KERNEL_GONE = "This lab has lost its kernel (restarted or shut down): run this lab's cell again.";
+
 function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   root.classList.add("wisp-lab");
+  // Every request is answered (a "heard" message, or a change); a kernel restarted or busy answers none, and
+  // the lab then says so rather than stay silent (a teacher clicked Study after a restart: nothing happened).
+  let silence: ReturnType<typeof setTimeout> | undefined;
+  const request = (content: Record<string, unknown>) => {
+    try {
+      model.send(content);
+    } catch {
+      showSilence(KERNEL_GONE); // the channel to the kernel is closed: nothing will answer
+      return;
+    }
+    if (silence === undefined) silence = setTimeout(() => showSilence(), KERNEL_SILENT_MS);
+  };
+  const heard = () => {
+    clearTimeout(silence);
+    silence = undefined;
+    if (status.dataset.kind === "silent") drawStatus();
+  };
   const theme = followTheme(root); // light or dark as the notebook is: the error colour is picked for each
   const controlsBox = el("div", { class: "wisp-lab-controls" });
   const info = el("div", { class: "wisp-lab-info" });
@@ -203,14 +226,15 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
       if (type === "present") {
         model.set("presentation", !model.get("presentation"));
         model.save_changes();
+        request({ type: "ping" });
         applyPresentation();
-      } else if (type === "load") model.send({ type, text: json.value });
+      } else if (type === "load") request({ type, text: json.value });
       else if (type === "save") {
         json.value = model.get("game_json");
         json.select();
         navigator.clipboard?.writeText(json.value).catch(() => undefined);
-        model.send({ type }); // the kernel says where it went, in the status line
-      } else model.send({ type });
+        request({ type }); // the kernel says where it went, in the status line
+      } else request({ type });
     });
     buttons.append(b);
     return b;
@@ -226,6 +250,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   const setControl = (name: string, value: unknown) => {
     model.set("controls", { ...model.get("controls"), [name]: value });
     model.save_changes();
+    request({ type: "ping" }); // answered once the kernel has taken the change
   };
 
   const drawControls = () => {
@@ -283,7 +308,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   const settingBoxes = new Map<string, HTMLInputElement>();
   const shownSettings = new Map<string, string>();
   for (const [name, label] of [["deals", "Deals"], ["max_positions", "Search budget (positions per deal)"], ["first_seed", "First deal"]]) {
-    const input = numberBox({ "data-setting": name }, (text) => model.send({ type: "setting", name, text }));
+    const input = numberBox({ "data-setting": name }, (text) => request({ type: "setting", name, text }));
     settingBoxes.set(name, input);
     settings.append(el("label", { class: "wisp-lab-row" }, el("span", {}, label), input));
   }
@@ -296,6 +321,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   };
   const onCustom = (content: unknown) => {
     const message = content as { type?: string; setting?: string } | null;
+    heard();
     if (message?.type === "refused" && message.setting && settingBoxes.has(message.setting)) {
       settingBoxes.get(message.setting)!.value = settingText(model.get(message.setting));
     }
@@ -354,6 +380,11 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   resized?.observe(root);
 
   // A refusal or a failure is drawn in the error style (variant_lab.css), not as the lab's usual words.
+  const showSilence = (words = KERNEL_SILENT) => {
+    status.textContent = words;
+    status.classList.add("wisp-lab-status-error");
+    status.dataset.kind = "silent";
+  };
   const drawStatus = () => {
     status.textContent = model.get("status") ?? "";
     const error = model.get("status_kind") === "error" && Boolean(status.textContent);
@@ -366,6 +397,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   drawControls(); drawSettings(); drawInfo(); drawProgress(); applyPresentation(); drawStatus();
   model.on("msg:custom", onCustom);
   globalThis.requestAnimationFrame?.(() => theme.check()); // attached by now: the page behind the lab is known
+  model.on("change", heard); // anything the kernel sends is an answer: it is alive
   const unlisten = listen(model, [
     ["change:controls", drawControls],
     ["change:options", drawControls],
@@ -379,6 +411,8 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   ]);
   return () => {
     unlisten();
+    model.off("change", heard);
+    clearTimeout(silence);
     model.off("msg:custom", onCustom);
     resized?.disconnect();
     theme.dispose();

@@ -17,7 +17,7 @@ from wispwidget.games.soundness import Soundness
 from wispwidget.games.spec import Build, EmptyPile, Foundations, Movable, Stock
 from wispwidget.io.game_format import read_game, write_game
 from wispwidget.studies.study import StudyJob, run_job
-from wispwidget.studies.variant_study import make_variant, rules_of, run_study, solver_for
+from wispwidget.studies.variant_study import VariantError, make_variant, rules_of, run_study, solver_for
 from wispwidget.widgets.variant_lab import VariantLabWidget
 
 WISP = get_game("will-o-the-wisp")
@@ -204,7 +204,9 @@ def test_invalid_controls_say_why_and_do_not_study():
     lab = VariantLabWidget("will-o-the-wisp")
     lab.controls = {**lab.controls, "piles": 16, "face_down": 5}
     assert "the piles need 96 cards" in lab.variant["error"]
-    assert lab.study() is None and lab.status.startswith("Not a game")
+    with pytest.raises(VariantError, match=r"^not a game: .*the piles need 96 cards"):
+        lab.study(wait=True)
+    assert lab.status.startswith("Not a game") and lab.status_kind == "error" and lab._job is None
 
 
 @pytest.mark.parametrize("copies", [10**9, 9, 0, -1, 1.5, "2"])
@@ -295,7 +297,7 @@ def test_a_setting_typed_in_the_view_is_refused_saying_what_was_typed(name, type
     lab._on_front_end_message(lab, {"type": "setting", "name": name, "text": typed}, [])
     assert lab.status == said and lab.status_kind == "error"
     assert (lab.deals, lab.max_positions, lab.first_seed) == before
-    assert sent.messages == [{"type": "refused", "setting": name}]  # the box shows the setting kept
+    assert sent.messages == [{"type": "refused", "setting": name}, {"type": "heard"}]  # the box shows the setting kept
 
 
 def test_a_setting_typed_in_the_view_is_read_as_its_digits_up_to_the_largest_deal():
@@ -417,6 +419,34 @@ def test_a_loaded_variant_keeps_its_own_name_and_save_says_where_the_json_is():
     assert same.variant["name"] == "Mini Wisp, in suit" and same.spec.name == "Mini Wisp, in suit"
     other._on_front_end_message(other, {"type": "save"}, [])
     assert "box below" in other.status and "wisp-game/1" in other.status
+
+
+def test_a_saved_variant_edited_by_hand_is_named_by_its_new_rules_and_plays():
+    """A teacher saved "an empty pile takes only a King", changed "build" in the text and loaded it: the heading
+    kept the old name, the line under it said the new rules, and Play refused ("the catalogue already has a
+    different game as will-o-the-wisp/lab-..."): the file's id was the hash of the old rules."""
+    lab = VariantLabWidget("mini-wisp")
+    spec = lab.set(empty_pile="top-rank-only")
+    try:
+        lab.register()  # played before it was saved
+        saved = write_game(spec)
+        edited = saved.replace('"build": "any-suit"', '"build": "same-suit"')
+        assert edited != saved
+        lab._on_front_end_message(lab, {"type": "load", "text": edited}, [])
+        fresh = make_variant("mini-wisp", empty_pile="top-rank-only", build="same-suit")
+        assert lab.spec.variant == fresh.variant != spec.variant and lab.spec.name == fresh.name
+        assert lab.variant["name"] == fresh.name and "builds in suit" in fresh.name
+        assert lab.status == f"Loaded {fresh.name}." and lab.status_kind == ""
+        lab._on_front_end_message(lab, {"type": "play"}, [])
+        assert lab.status_kind == "" and lab.table is not None and lab.table.game.spec.key == fresh.key
+        own = write_game(replace(spec, name="Kings only (class 3B)")).replace('"build": "any-suit"',
+                                                                             '"build": "same-suit"')
+        lab.reset()
+        lab.load(own)  # a name of one's own stays, under the id of the rules it now has
+        assert lab.spec.name == "Kings only (class 3B)" and lab.spec.variant == fresh.variant
+    finally:
+        for key in (spec.key, make_variant("mini-wisp", empty_pile="top-rank-only", build="same-suit").key):
+            CATALOGUE.pop(key, None)
 
 
 def test_rules_that_are_a_catalogue_game_say_so_by_its_menu_name():
@@ -618,6 +648,9 @@ def _position_text() -> str:
     ("typo", "Not loaded: in empty_pile, 'top-rank-onyl' is not one of 'any', 'top-rank-only'."),
     ("other", "Not loaded: this lab varies 'will-o-the-wisp', not 'mini-wisp'."),
     ("{", "Not valid JSON: Expecting property name enclosed in double quotes at line 1 column 2."),
+    ("version", "This game is written in wisp-game/2, a version this wispwidget does not read: it reads "
+                "wisp-game/1."),
+    ("twenty", "The lab cannot run this game: piles must be 1 to 16, not 20."),
 ])
 def test_load_json_refusals_say_plainly_what_is_wrong(text, said):
     """Before: a position gave "Game: unknown field 'tableau' (allowed: ...)", a typo "Empty_pile: ...", an empty
@@ -629,6 +662,10 @@ def test_load_json_refusals_say_plainly_what_is_wrong(text, said):
         text = lab.to_json().replace('"empty_pile": "any"', '"empty_pile": "top-rank-onyl"')
     elif text == "other":
         text = VariantLabWidget("mini-wisp").to_json()
+    elif text == "version":
+        text = lab.to_json().replace('"wisp-game/1"', '"wisp-game/2"')
+    elif text == "twenty":  # the format holds up to 64 piles; the lab's Piles control 16
+        text = write_game(replace(lab.spec, variant="twenty", name="Twenty piles", layout=((1, 1),) * 20))
     before = dict(lab.controls)
     lab._on_front_end_message(lab, {"type": "load", "text": text}, [])
     assert lab.status == said and lab.status_kind == "error" and lab.controls == before
@@ -653,3 +690,18 @@ def test_a_failure_is_drawn_as_an_error_and_the_usual_words_are_not():
     assert lab.status == "" and lab.status_kind == ""
     lab.study(wait=True, timeout=60)
     assert ": 2 deals at 2,000 positions: won" in lab.status and lab.status_kind == ""
+
+
+@pytest.mark.parametrize("content", [{"type": "ping"}, {"type": "save"}, {"type": "cancel"}, {"type": "nonsense"},
+                                     {"type": "study"}, {"type": "load", "text": ""}])
+def test_every_request_of_the_view_is_answered(monkeypatch, content):
+    """The view says "Waiting for the kernel" when a request goes unanswered (a restarted kernel answers none):
+    so the lab answers every one, even a Cancel with nothing to cancel, which changes no trait."""
+    lab = VariantLabWidget("mini-wisp", deals=2, max_positions=2_000)
+    if content["type"] == "study":
+        lab.controls = {**lab.controls, "suits": ""}  # refused: still answered
+    sent: list[dict] = []
+    monkeypatch.setattr(lab, "send", lambda message, *args, **kwargs: sent.append(message))
+    lab._on_front_end_message(lab, content, [])
+    assert sent[-1] == {"type": "heard"}
+    assert lab._job is None

@@ -223,15 +223,16 @@ class VariantLabWidget(anywidget.AnyWidget):
         """Start a quick study of the variant (and of the base game, once per setting); ``wait`` for it.
 
         One lab study runs at a time in a kernel: another lab's running study is stopped (that lab says so).
+        Controls that make no game raise ``VariantError`` in one sentence (the status line says it too).
         """
         self.cancel()
         _take_turn(self, "another lab started a study")
         with self._lock:
             try:
                 spec = self.spec
-            except ValueError as exc:
+            except ValueError as exc:  # said on the status line too (a Study click is answered there)
                 self._say(f"Not a game: {exc}", "error")
-                return None
+                raise VariantError(f"not a game: {exc}") from None
             generation = self._generation
             seeds = self._seeds()
             settings = (tuple(seeds), self.max_positions)
@@ -408,9 +409,13 @@ class VariantLabWidget(anywidget.AnyWidget):
             raise FormatError(f"the text is empty: give a {GAME_FORMAT} document")
         doc = load_json(text)
         found = doc.get("format") if isinstance(doc, dict) else None
+        if isinstance(found, str) and found != GAME_FORMAT and found.startswith("wisp-game/"):
+            raise FormatError(f"this game is written in {clip(found, 30)}, a version this wispwidget does not read: "
+                              f"it reads {GAME_FORMAT}")
         if isinstance(found, str) and found != GAME_FORMAT and found.startswith("wisp-"):
-            what = OTHER_FORMATS.get(found, f"a {clip(found, 30)} document")
-            raise FormatError(f"this is {what} ({clip(found, 30)}), not a game ({GAME_FORMAT}): Load JSON reads a "
+            what = OTHER_FORMATS.get(found)
+            named = f"{what} ({clip(found, 30)})" if what else f"a {clip(found, 30)} document"
+            raise FormatError(f"this is {named}, not a game ({GAME_FORMAT}): Load JSON reads a "
                               "game's rules, as Save JSON writes them")
         if isinstance(doc, dict) and found is None and "tableau" in doc:
             raise FormatError(f"this looks like a position (it has a tableau), not a game ({GAME_FORMAT}): Load JSON "
@@ -421,7 +426,13 @@ class VariantLabWidget(anywidget.AnyWidget):
         if len(set(spec.layout)) > 1 and spec.layout != self.base.layout:
             raise FormatError("layout: the lab's controls give every pile the same cards")
         controls = controls_of(spec)
-        self._loaded = (controls, spec.variant, spec.name)
+        loaded, self._loaded = self._loaded, None
+        try:  # what the lab cannot run is refused in its own terms, before anything changes
+            derived = make_variant(self.base, **self._changes(controls))
+        except VariantError as exc:
+            self._loaded = loaded
+            raise VariantError(f"the lab cannot run this game: {exc}") from None
+        self._loaded = self._kept_names(spec, derived, controls)
         if controls == self.controls:
             self._controls_changed({"name": "controls"})  # the same rules under another name: no trait change
         else:
@@ -429,6 +440,18 @@ class VariantLabWidget(anywidget.AnyWidget):
         return spec
 
     # -- internals ------------------------------------------------------------------
+
+    def _kept_names(self, spec: GameSpec, derived: GameSpec, controls: dict[str, Any]
+                    ) -> tuple[dict[str, Any], str, str] | None:
+        """A loaded variant's id and name, kept unless the rules were edited after Save JSON: a lab id is a hash
+        of the rules, so one that no longer fits them (with the name the lab gave them) is the lab's to give again.
+        A name of one's own stays, under the new id."""
+        if not spec.variant.startswith("lab-") or spec.variant == derived.variant:
+            return controls, spec.variant, spec.name
+        lab_named = spec.name == self.base.name or spec.name.startswith(f"{self.base.name}: ")
+        if lab_named or not derived.variant.startswith("lab-"):
+            return None
+        return controls, derived.variant, spec.name
 
     def _changes(self, controls: dict[str, Any] | None = None) -> dict[str, Any]:
         values = dict(self.controls if controls is None else controls)
@@ -520,10 +543,21 @@ class VariantLabWidget(anywidget.AnyWidget):
     def _on_front_end_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
             return
+        try:
+            self._handle(content)
+        finally:
+            self.send({"type": "heard"})  # every request is answered: a view that hears nothing says why
+
+    def _handle(self, content: dict[str, Any]) -> None:
         kind = content.get("type")
         try:
+            if kind == "ping":  # a change of the controls was taken (the view waits for an answer)
+                return
             if kind == "study":
-                self.study()
+                try:
+                    self.study()
+                except VariantError:
+                    return  # the status line says why already
             elif kind == "cancel":
                 self.cancel()
             elif kind == "play":
@@ -542,7 +576,7 @@ class VariantLabWidget(anywidget.AnyWidget):
                 except (WispError, ValueError) as exc:
                     self._say(_not_loaded(str(exc)), "error")
                     return
-                self._say(f"Loaded {spec.name}.")
+                self._say(f"Loaded {self.variant.get('name') or spec.name}.")
             elif kind == "save":
                 self._say("The variant is in the box below as wisp-game/1 JSON (and on the clipboard, if the "
                           "browser allows): keep it in a file; Load JSON reads it back.")
