@@ -467,7 +467,7 @@ describe("keyboard over every pile", () => {
     expect(el.querySelector(".ww-live")?.textContent).not.toMatch(/^Keys/); // said once
   });
 
-  it("the cursor hides on a mouse press; the first arrow then shows it where it was, the next moves it", () => {
+  it("the cursor hides on a mouse press; the first arrow then shows it on the pile pressed, the next moves it", () => {
     const { el } = mount();
     const root = el.querySelector(".ww-root") as HTMLElement;
     root.matches = () => false; // the focus a click gives
@@ -478,10 +478,19 @@ describe("keyboard over every pile", () => {
     expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("t0");
     right();
     expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("t1");
-    (el.querySelector('[data-card="9H"]') as HTMLElement).dispatchEvent(new MouseEvent("pointerdown", { bubbles: true }));
+    const nine = el.querySelector('[data-card="9H"]') as HTMLElement;
+    nine.dispatchEvent(new MouseEvent("pointerdown", { bubbles: true }));
     expect(el.querySelector(".ww-cursor")).toBeNull();
     right();
-    expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("t1");
+    expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe((nine.closest("[data-pile]") as HTMLElement).dataset.pile);
+    // a player clicked pile 7's card, then pressed Right: the cursor showed on pile 1
+    const lastPile = [...el.querySelectorAll<HTMLElement>('.ww-tableau [data-pile]')].at(-1)!;
+    expect(lastPile.dataset.pile).not.toBe("t0");
+    (lastPile.querySelector("[data-card]") ?? lastPile).dispatchEvent(new MouseEvent("pointerdown", { bubbles: true }));
+    right();
+    expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe(lastPile.dataset.pile);
+    right();
+    expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).not.toBe(lastPile.dataset.pile);
   });
 
   it("? and F1 open the keys overlay (a dialog named Keyboard); Escape closes it", () => {
@@ -948,6 +957,30 @@ describe("a kernel that does not answer, and views that go", () => {
       model.emit("busy", false); // answered within the time: nothing said
       vi.advanceTimersByTime(10_000);
       expect(live.textContent).toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says at once when the kernel is gone, stops the clock and fades the table", () => {
+    // Notebook 7 after a restart: the clock ran on, every button looked alive, and the page logged "Cannot send"
+    vi.useFakeTimers();
+    try {
+      const { el, model } = mount({ table: state({ clock: { seconds: 10, running: true } }) });
+      const clockEl = el.querySelector(".ww-clock") as HTMLElement;
+      vi.advanceTimersByTime(2_000);
+      expect(clockEl.textContent).toBe("0:12");
+      model.send = () => {
+        throw new Error("Cannot send");
+      };
+      (el.querySelector('button[aria-label="Hint"]') as HTMLElement).click();
+      const live = el.querySelector(".ww-live") as HTMLElement;
+      expect(live.textContent).toMatch(/^This table has lost its kernel .*run this table's cell again/);
+      expect(live.dataset.kind).toBe("error");
+      expect(el.querySelector(".ww-root")!.classList.contains("ww-kernel-gone")).toBe(true);
+      vi.advanceTimersByTime(10_000);
+      expect(clockEl.textContent).toBe("0:12"); // stopped where it was
+      expect(live.textContent).toMatch(/^This table has lost its kernel/); // not "Waiting for the kernel"
     } finally {
       vi.useRealTimers();
     }

@@ -651,11 +651,22 @@ def test_an_unsettled_review_takes_the_table_to_the_last_position_proved_winnabl
     assert len(w.message["text"]) < 400  # a few lines under the table, not a paragraph
     assert "Press Review again to search 5 times longer." in w.message["text"]  # 1,000, then 5,000 positions
     assert "positions" not in w.message["text"] and "proved" not in w.message["text"]  # a player's words
+    assert "not yours" not in w.message["text"]  # the moves were made from Python: its author's own
     w.review()
     assert reviewed == [len(moves), len(moves)]  # again: the whole game, not the moves now on the table
     for _ in range(len(moves) - k):
         w.redo()
     assert w.moves == len(moves)  # every move played is still there to Redo
+    # Watch played them all (a teacher's Review of a Watch game said nothing of whose moves they were)
+    from wispwidget import Move
+
+    w = play("mini-wisp", seed=10, auto_verdict=False)
+    for index, move in enumerate(moves):
+        with w.controller.lock:
+            w.controller._play(Move(*move), by="watch" if index >= k else None)
+    w.review_positions = 1_000
+    w.review()
+    assert ". They were all Watch's, not yours. After move" in w.message["text"]
 
 
 def test_the_clock_stands_while_a_review_searches(monkeypatch):

@@ -13,24 +13,41 @@ export function footerLift(tableBottom: number, viewBottom: number, mostLift: nu
 }
 
 /** The ancestors of `el` that clip it: overflow other than visible, with more content than room (a box whose
- * content fits, such as JupyterLab's output box around the table, clips nothing), across shadow roots, short of
- * the body (the body's overflow is the window's, and JupyterLab's body has no height at all). */
+ * content fits, such as JupyterLab's output box around the table, clips nothing) or a greatest height (marimo's
+ * output box, 610 px: it clips whatever grows past that, so it counts whether or not the table is past it now;
+ * counted only while past it, a table that fitted once shrunk grew again, and the cards flipped between two
+ * sizes many times a second), across shadow roots, short of the body (the body's overflow is the window's, and
+ * JupyterLab's body has no height at all). */
 export function clippingBoxes(el: HTMLElement, win: Window): HTMLElement[] {
   const boxes: HTMLElement[] = [];
   const page = el.ownerDocument.body;
-  for (let box = parentOf(el); box && box !== page; box = parentOf(box))
-    if (win.getComputedStyle(box).overflowY !== "visible" && box.scrollHeight > box.clientHeight + 1) boxes.push(box);
+  for (let box = parentOf(el); box && box !== page; box = parentOf(box)) {
+    const style = win.getComputedStyle(box);
+    if (style.overflowY !== "visible" && (box.scrollHeight > box.clientHeight + 1 || greatestHeight(style) !== null))
+      boxes.push(box);
+  }
   return boxes;
 }
 
-/** The part of the screen, top to bottom, where what `boxes` clip can be seen: the window, or less. */
+/** A box's greatest height in pixels (CSS max-height), or null when it has none. */
+function greatestHeight(style: CSSStyleDeclaration): number | null {
+  const most = parseFloat(style.maxHeight);
+  return style.maxHeight.endsWith("px") && Number.isFinite(most) ? most : null;
+}
+
+/** The part of the screen, top to bottom, where what `boxes` clip can be seen: the window, or less. A box with
+ * a greatest height is taken at that height (it grows to it before it clips). */
 export function visibleSpan(boxes: HTMLElement[], win: Window): { top: number; bottom: number } {
   let top = 0;
   let bottom = win.innerHeight;
   for (const box of boxes) {
     const rect = box.getBoundingClientRect();
+    const style = win.getComputedStyle(box);
+    const most = greatestHeight(style);
+    const frame = box.offsetHeight - box.clientHeight; // borders (and a scroll bar across the bottom)
+    const room = most === null ? box.clientHeight : Math.max(box.clientHeight, most - frame);
     top = Math.max(top, rect.top + box.clientTop);
-    bottom = Math.min(bottom, rect.top + box.clientTop + box.clientHeight);
+    bottom = Math.min(bottom, rect.top + box.clientTop + room);
   }
   return { top, bottom };
 }

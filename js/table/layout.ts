@@ -76,15 +76,23 @@ export function pileOffsets(down: number, up: number, m: Metrics, maxHeight = In
   return { offsets, height: offsets[n - 1] + m.cardH };
 }
 
+/** The height `tableauCap` leaves for the table's toolbar and the lines under its board when it is not told
+ * (the view measures them: `chrome`). */
+export const CHROME = 200;
+
 /**
  * The tallest a pile may grow before it compresses: the height of the view the table is scrolled in (the
  * notebook's, footer.ts) less the top row and `chrome` (the toolbar and the lines under the board, with room to
  * spare), at least one card. (At least three cards, as it was, made a laptop's 538 px view hold a table 601 px
  * tall: the floor, not the view, set the piles' height, and the cards never zoomed out.)
  */
-export function tableauCap(viewportHeight: number, m: Metrics, chrome = 200): number {
+export function tableauCap(viewportHeight: number, m: Metrics, chrome = CHROME): number {
   return Math.max(m.cardH, viewportHeight - m.cardH - m.gap - chrome);
 }
+
+/** The tableau's own height for piles this tall: never less than two cards (table.css, `.ww-tableau`), so
+ * an empty table keeps its place. */
+export const tableauHeight = (tallestPile: number, m: Metrics) => Math.max(tallestPile, 2 * m.cardH);
 
 /** Left offsets of the waste's shown cards (the last `shown` of them; the first hides under the second). */
 export function wasteOffsets(shown: number, m: Metrics): number[] {
@@ -105,19 +113,20 @@ export const ZOOM_IN_SPARE = 13;
  * run finished, or thirty moves were undone; a player saw cards stay 57 px wide on a table of empty piles).
  */
 export function fitMetrics(width: number, columns: number, slots: number, piles: { down: number; up: number }[],
-                           viewportHeight: number, widest = Infinity): Metrics {
+                           viewportHeight: number, widest = Infinity, chrome = CHROME): Metrics {
   const sized = (w: number) =>
     metrics(w * columns + (slots - 1) * Math.max(3, Math.min(12, Math.round(w * 0.1))), columns, slots);
   const full = metrics(width, columns, slots);
   let m = full.cardW > widest ? sized(widest) : full;
   const tallest = (k: Metrics, spare = 0) =>
-    Math.max(0, ...piles.map((p) => pileOffsets(p.down, p.up + spare, k, 0).height));
+    tableauHeight(Math.max(0, ...piles.map((p) => pileOffsets(p.down, p.up + spare, k, 0).height)), k);
+  const cap = (k: Metrics) => tableauCap(viewportHeight, k, chrome);
   while (m.cardW < full.cardW) {
     const larger = sized(Math.min(full.cardW, Math.max(m.cardW + 2, Math.ceil(m.cardW / 0.85))));
-    if (larger.cardW <= m.cardW || tallest(larger, ZOOM_IN_SPARE) > tableauCap(viewportHeight, larger)) break;
+    if (larger.cardW <= m.cardW || tallest(larger, ZOOM_IN_SPARE) > cap(larger)) break;
     m = larger;
   }
-  while (m.cardW > MIN_CARD_W && tallest(m) > tableauCap(viewportHeight, m)) {
+  while (m.cardW > MIN_CARD_W && tallest(m) > cap(m)) {
     // 15% smaller at a time: the table zooms out in a few steps with room to spare, not by 2 px at every
     // card a pile gains (a player saw every card move five times in one game)
     const w = Math.max(MIN_CARD_W, Math.min(m.cardW - 2, Math.floor(m.cardW * 0.85)));

@@ -322,7 +322,12 @@ export class ClockView {
     const seconds = this.base + (running ? (Date.now() - this.since) / 1000 : 0);
     this.el.textContent = clockText(seconds);
   }
-  dispose(): void {
+  /** Stops counting (the kernel is gone): the time shown stays. */
+  stop(): void {
     if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+  dispose(): void {
+    this.stop();
   }
 }

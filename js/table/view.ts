@@ -12,7 +12,7 @@ import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
 import { Dragger, type Pickup } from "./drag";
 import { PinnedFooter, viewHeight } from "./footer";
 import { describePile, KEYS_IN_BRIEF, mostMovable, movable, pileOrder } from "./keyboard";
-import { columnsNeeded, fitMetrics, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
+import { CHROME, columnsNeeded, fitMetrics, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
 import { type ArrowEnds, ClockView, HintArrow, JobPanel, keysDialog, LeaveDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
 import { reconcile, released, type Slot } from "./reconcile";
 import { Toolbar } from "./toolbar";
@@ -29,6 +29,12 @@ const QUEUEABLE = new Set(["deal", "undo", "redo"]);
 const TABLE_KEYS = new Set(["d", "D", "u", "U", "r", "R", "h", "H", "?", "ArrowLeft", "ArrowRight", "ArrowUp",
   "ArrowDown", "Home", "End"]);
 const KERNEL_SILENT_MS = 4000;
+const KERNEL_GONE = "This table has lost its kernel (restarted or shut down): run this table's cell again to play.";
+/** The lines under the board a table makes room for (a hint's words, the status line, Watch's speed): the
+ * footer's usual height, so a message that comes and goes does not zoom the cards. */
+const FOOTER_ROOM = 64;
+/** A change of width no larger than a scroll bar's (and some) keeps the cards' size. */
+const SCROLL_BAR_ROOM = 24;
 const KERNEL_SILENT = "Waiting for the kernel: it is busy running a cell, or it was restarted (then run this " +
   "table's cell again).";
 const NARROW = 760; // below this the rarer actions always go behind More
@@ -120,6 +126,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   let state: TableState = model.get("table") as TableState;
   let shape = "";
   let m: Metrics = metrics(640, 7);
+  let chrome = CHROME; // the height of all but the board (layout)
   const piles = new Map<string, HTMLElement>();
   let cards: CardEntry[] = [];
   const cursor: Cursor = { at: -1, count: 1 };
@@ -154,7 +161,22 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     sent?.();
     if ((POSITIONAL_REQUESTS as readonly string[]).includes(request.type) || request.type === "new_deal"
       || request.type === "daily") awaitAnswer();
-    model.send(request as Record<string, unknown>);
+    try {
+      model.send(request as Record<string, unknown>);
+    } catch {
+      kernelGone(); // the widget's channel to the kernel is closed: nothing sent will ever be answered
+    }
+  }
+
+  /** The kernel is gone (restarted, or shut down): said at once, the clock stopped, the table drawn faded. */
+  function kernelGone(): void {
+    pending = false;
+    queue.length = 0;
+    clearTimeout(silence);
+    silence = undefined;
+    clock.stop();
+    root.classList.add("ww-kernel-gone");
+    say(KERNEL_GONE, "error");
   }
 
   /** A request the kernel always answers: if nothing comes back within KERNEL_SILENT_MS, say why the table does
@@ -333,7 +355,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   // -- layout -------------------------------------------------------------------------------------------------
 
-  let zoom = { key: "", widest: Infinity }; // the card width this game has zoomed out to
+  // the card width this game has zoomed out to, and the room it was zoomed in
+  let zoom = { width: 0, height: 0, widest: Infinity };
 
   function layout(): void {
     if (!state?.tableau) return;
@@ -343,12 +366,18 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const need = columnsNeeded(state.tableau.length, foundationCount(state), state.has_waste);
     const tall = state.tableau.map((p) => ({ down: p.down, up: p.up.length }));
     // within one game, at one size of the window, the cards keep the size they zoomed to until the piles have
-    // room to spare at a larger one (fitMetrics): a new deal, a load or a restart ("new") starts at full size
-    const sizeKey = `${width}|${win?.innerHeight ?? 900}`;
-    if (sizeKey !== zoom.key || state.last?.kind === "new") zoom = { key: sizeKey, widest: Infinity };
-    // fitted to the notebook's view, which is less than the window's height (JupyterLab's menus and toolbars)
+    // room to spare at a larger one (fitMetrics): a new deal, a load or a restart ("new") starts at full size.
+    // A width a scroll bar's breadth away is the same size: a scroll bar that comes and goes as the cards
+    // change size must not zoom them again (in marimo the cards flipped between two sizes)
+    const height = win?.innerHeight ?? 900;
+    if (Math.abs(width - zoom.width) > SCROLL_BAR_ROOM || height !== zoom.height || state.last?.kind === "new")
+      zoom = { width, height, widest: Infinity };
+    // fitted to the notebook's view, which is less than the window's height (JupyterLab's menus and toolbars),
+    // less the toolbar, the lines under the board and the table's padding, as they are drawn
     const high = viewHeight(root, win);
-    m = fitMetrics(width, need.columns, need.slots, tall, high, zoom.widest);
+    const padding = win ? parseFloat(win.getComputedStyle(root).paddingTop) + parseFloat(win.getComputedStyle(root).paddingBottom) || 0 : 0;
+    chrome = viewOnly ? CHROME : toolbar.el.offsetHeight + FOOTER_ROOM + padding + 8;
+    m = fitMetrics(width, need.columns, need.slots, tall, high, zoom.widest, chrome);
     zoom.widest = m.cardW;
     const style = root.style;
     // when cards reach their largest size, the board keeps to their width (the foundations end over the last pile)
@@ -360,7 +389,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     style.setProperty("--ww-gap", `${m.gap}px`);
     style.setProperty("--ww-corner-font", `${m.cornerFont}px`);
     style.setProperty("--ww-corner-pad", `${m.cornerPad}px`);
-    const cap = tableauCap(high, m);
+    const cap = tableauCap(high, m, chrome);
     const byPile = new Map<string, CardEntry[]>();
     for (const c of cards) (byPile.get(c.slot.pile) ?? byPile.set(c.slot.pile, []).get(c.slot.pile)!).push(c);
     state.tableau.forEach((p, i) => {
@@ -666,6 +695,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   function onKey(event: KeyboardEvent): void {
     if (viewOnly) return;
+    // Shift+Enter (Ctrl+Enter, Alt+Enter) is the notebook's: it runs the cell, as the table's own words ask
+    // after a restart ("run this table's cell again"); it played a card
+    if (event.key === "Enter" && (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey)) return;
     const pressed = event.target as HTMLElement;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
     const inField = Boolean(pressed.closest?.("input, select, textarea"));
@@ -881,6 +913,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     // a press outside an open dialog (not on the toolbar, whose buttons open and close them) closes it, as a
     // popover closes, and moves no card: a player's click on the board under the keys' list tried a move
     const target = event.target as HTMLElement;
+    // the keyboard's cursor goes where the mouse pressed: the next arrow starts there, not at pile 1
+    const pressedPile = (target.closest?.("[data-pile]") as HTMLElement | null)?.dataset.pile;
+    const at = state && pressedPile ? pileOrder(state).indexOf(pressedPile) : -1;
+    if (at >= 0) cursor.at = at, cursor.count = 1;
     const open = shownDialog();
     if (open && !open.contains(target) && !target.closest?.(".ww-toolbar")) {
       closeDialog(open);
@@ -978,9 +1014,16 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   // the kernel counts the views it has: a table no one sees any longer (its cell run again, its output cleared)
   // stops Watch and Solve's replay, which would otherwise play on unseen
-  if (!viewOnly) model.send({ type: "view", shown: true });
+  const tellShown = (shown: boolean) => {
+    try {
+      if (!viewOnly) model.send({ type: "view", shown });
+    } catch {
+      // no kernel to tell (restarted): nothing plays on unseen there
+    }
+  };
+  tellShown(true);
   return () => {
-    if (!viewOnly) model.send({ type: "view", shown: false });
+    tellShown(false);
     clearTimeout(silence);
     unlisten();
     doc.removeEventListener("pointermove", onMove);

@@ -212,9 +212,10 @@ def settled(page, timeout: float = 5_000) -> None:
 
 @contextmanager
 def marimo_page(source: str, wait_for: str = ".ww-root", viewport: dict | None = None, theme: str | None = None,
-                color_scheme: str | None = None):
-    """Yield a page showing ``marimo run`` of the app ``source`` (a marimo notebook file's text); ``theme`` is
-    marimo's own ("light", "dark"), ``color_scheme`` the browser's preference."""
+                color_scheme: str | None = None, mode: str = "run"):
+    """Yield a page showing ``marimo run`` (or ``mode="edit"``: the notebook editor, whose outputs are boxes of
+    a fixed greatest height) of the app ``source`` (a marimo notebook file's text); ``theme`` is marimo's own
+    ("light", "dark"), ``color_scheme`` the browser's preference."""
     from playwright.sync_api import sync_playwright
 
     root = Path(tempfile.mkdtemp(prefix="wisp-marimo-"))
@@ -223,8 +224,9 @@ def marimo_page(source: str, wait_for: str = ".ww-root", viewport: dict | None =
         (root / "pyproject.toml").write_text(f'[tool.marimo.display]\ntheme = "{theme}"\n')
     port = _free_port()
     log = open(root / "marimo.log", "w")  # noqa: SIM115
-    process = subprocess.Popen([sys.executable, "-m", "marimo", "run", "app.py", "--headless", "--no-token",
-                                "--host", "127.0.0.1", f"--port={port}", "--no-sandbox", "--no-check"],
+    flags = ["--no-check"] if mode == "run" else ["--skip-update-check"]
+    process = subprocess.Popen([sys.executable, "-m", "marimo", mode, "app.py", "--headless", "--no-token",
+                                "--host", "127.0.0.1", f"--port={port}", "--no-sandbox", *flags],
                                cwd=root, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
     try:
         _answers(f"http://127.0.0.1:{port}/")
@@ -232,6 +234,9 @@ def marimo_page(source: str, wait_for: str = ".ww-root", viewport: dict | None =
             browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport=viewport or {"width": 1400, "height": 1000}, color_scheme=color_scheme)
             page.goto(f"http://127.0.0.1:{port}/", wait_until="domcontentloaded")
+            if mode == "edit":  # the editor runs nothing until asked
+                page.locator(".cm-content").first.click(timeout=90_000)
+                page.keyboard.press("Shift+Enter")
             page.locator(wait_for).first.wait_for(timeout=90_000)
             yield page
             browser.close()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .lab import chromium_path, lab_page, marimo_page, settled
+from .lab import chromium_path, lab_page, marimo_page, settled, table_button
 from .positions import long_pile_black_widow, wisp_puzzle
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
@@ -190,6 +190,107 @@ def tabbed_into(page, kernel, _lab) -> None:
     expect(page.locator(".ww-root .ww-live")).to_contain_text("Keys:")
     page.keyboard.press("ArrowRight")
     expect(page.locator('.ww-root [data-pile="t1"].ww-cursor')).to_have_count(1)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("notebook") is None, reason="Notebook 7 is not installed")
+def test_shift_enter_in_the_table_plays_nothing_and_is_left_to_the_notebook():
+    """A player in Notebook 7 clicked the felt, pressed Right and then Shift+Enter to run the cell again: the
+    table played 4♦ onto 5♠. Shift+Enter is the notebook's key: the table plays nothing and lets it pass."""
+    with lab_page([TABLE_SEVEN], app="notebook", viewport={"width": 1280, "height": 900}) as (page, kernel, _lab):
+        settled(page)
+        page.evaluate("""() => { window.reached = [];
+          document.addEventListener('keydown', (e) => window.reached.push(e.key + (e.shiftKey ? '+shift' : ''))); }""")
+        box = page.locator(".ww-root .ww-board").bounding_box()
+        page.mouse.click(box["x"] + box["width"] - 5, box["y"] + box["height"] - 5)  # the felt: the table's focus
+        assert page.evaluate("() => document.activeElement?.classList.contains('ww-root')")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_timeout(1500)
+        assert kernel.value("len(w.game.moves_played)") == 0  # nothing played
+        assert page.evaluate("() => window.reached") == ["Enter+shift"]  # the arrow was the table's; this is not
+
+
+@pytest.mark.skipif(importlib.util.find_spec("notebook") is None, reason="Notebook 7 is not installed")
+def test_after_a_kernel_restart_the_table_says_so_at_once_and_its_clock_stops():
+    """Notebook 7, Kernel > Restart: the table's clock ran on, its buttons looked alive, a click waited four seconds
+    before "Waiting for the kernel", and the page logged "Cannot send"."""
+    with lab_page([TABLE_SEVEN], app="notebook", viewport={"width": 1280, "height": 900}) as (page, _kernel, _lab):
+        settled(page)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.locator('.ww-root [data-pile="t0"] [data-card]').last.click()  # a move: the clock starts
+        expect(page.locator(".ww-root .ww-clock")).to_be_visible()
+        page.get_by_text("Kernel", exact=True).first.click()
+        page.get_by_text("Restart Kernel…", exact=True).first.click()
+        page.locator(".jp-Dialog button", has_text="Restart").click()
+        page.wait_for_timeout(3000)  # the kernel is back: a new one, which has never heard of this table
+        start = time.time()
+        table_button(page, "Hint").click()
+        expect(page.locator(".ww-root .ww-live")).to_contain_text("lost its kernel", timeout=3000)
+        assert time.time() - start < 3  # at once, not after the four seconds of "Waiting for the kernel"
+        shown = page.locator(".ww-root .ww-clock").text_content()
+        page.wait_for_timeout(2500)
+        assert page.locator(".ww-root .ww-clock").text_content() == shown  # stopped
+        assert page.evaluate("() => getComputedStyle(document.querySelector('.ww-root .ww-board')).opacity") == "0.5"
+        assert not [e for e in errors if "Cannot send" in e], errors
+
+
+def marimo_table_app(position: str | None) -> str:
+    """A full-width marimo notebook showing a fresh deal's table, or the table loaded with ``position``."""
+    load = f"    w.load({position!r})\n" if position else ""
+    return f'''import marimo
+
+app = marimo.App(width="full")
+
+
+@app.cell
+def _():
+    import marimo as mo
+    import wispwidget
+
+    w = wispwidget.play("will-o-the-wisp", seed=1, auto_verdict=False)
+{load}    table = mo.ui.anywidget(w)
+    table
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+'''
+
+
+# Every 50 ms for two seconds: the first card's width, and how far the table's bottom lies past the bottom of the
+# output box that clips it (marimo's, 610 px at most).
+SIZES_OVER_TIME = """async () => {
+  const host = [...document.querySelectorAll('*')].map((e) => e.shadowRoot?.querySelector('.ww-root')).find(Boolean)
+    ?? document.querySelector('.ww-root');
+  let box = host.parentElement ?? host.getRootNode().host;
+  while (box && getComputedStyle(box).maxHeight === 'none') box = box.parentElement ?? box.getRootNode().host;
+  const seen = [];
+  for (let i = 0; i < 40; i++) {
+    const width = Math.round(host.querySelector('.ww-card').getBoundingClientRect().width);
+    const past = host.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
+    seen.push([width, Math.round(past)]);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return seen;
+}"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")
+@pytest.mark.parametrize("position", [None, long_pile_black_widow(up=25)],
+                         ids=["fresh deal", "long pile"])
+def test_the_table_settles_at_one_size_inside_marimos_output_box(position):
+    """In marimo's editor (full width, 1400x1000) the cards flipped between 120 and 102 px 28 times in three
+    seconds: the table was 641 px tall in an output box of 610 px at most, whose scroll bar came and went; and
+    its footer covered the lowest cards. Now the box's greatest height is the view the table fits."""
+    with marimo_page(marimo_table_app(position), mode="edit", viewport={"width": 1400, "height": 1000}) as page:
+        page.wait_for_timeout(1500)
+        seen = page.evaluate(SIZES_OVER_TIME)
+        widths = {width for width, _ in seen}
+        assert len(widths) == 1, seen
+        assert max(past for _, past in seen) <= 1, seen  # the whole table inside the box: nothing under the footer
+        assert widths.pop() >= (60 if position is None else 32)  # a fresh deal's cards are not shrunk for nothing
 
 
 @pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")

@@ -779,10 +779,24 @@ class TableController:
         self._show_review_move(better, sentence(f"{move_phrase(better, self.game)} keeps a win"))
         # a few lines under the table: the moves that may have lost it, in words, are in the result w.review() returns
         when = f"After move {first - 1}" if first > 1 else "At the start"
-        which = f" It was {result.range_words}." if result.range_words else ""
+        whose = self._whose_moves(moves, first, result.losing_range[1])
+        which = f" It was {result.range_words}.{whose}" if result.range_words else ""
         self.say(f"Review could not tell which move lost the game.{which} {when} it could still be won: the table is "
                  f"back there (Redo replays the moves played), and {self._shown_by(better, 'arrow')} shows a move that "
                  f"keeps a win.{self._review_longer(budget)}", "info")
+
+    def _whose_moves(self, moves: list[Move], first: int, last: int) -> str:
+        """Whose moves ``first`` to ``last`` were (1-based; the table stands before ``first``), when a helper
+        played any (" They were all Watch's, not yours.", " Some were Watch's."), else nothing."""
+        game, who = Game(self.game.position(), validate=False), set()
+        for move in moves[first - 1:last]:
+            who.add(self.played_by.get((game.key(), move)))
+            game.push(move)
+        helpers = sorted(h for h in who if h in ("Watch", "Solve"))
+        if not helpers:
+            return ""
+        names = " and ".join(f"{h}'s" for h in helpers)
+        return f" They were all {names}, not yours." if who <= {"Watch", "Solve"} else f" Some were {names}."
 
     def _show_losing_move(self, moves: list[Move], result: Any) -> None:
         """Back to the position before the losing move (the moves after it stay to Redo); highlight a better one."""
