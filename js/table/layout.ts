@@ -37,7 +37,7 @@ export function metrics(width: number, columns: number, slots = Math.ceil(column
     cardW, cardH, gap, cornerFont, cornerPad, minUp,
     naturalUp: Math.max(minUp, Math.round(cardH * 0.26)),
     naturalDown: Math.max(3, Math.round(cardH * 0.12)),
-    minDown: Math.max(2, Math.round(cardH * 0.035)),
+    minDown: Math.max(4, Math.round(cardH * 0.035)), // a back's 2 px white border and 2 px of its pattern
   };
 }
 

@@ -57,6 +57,13 @@ describe("layout", () => {
     expect(Math.min(...steps)).toBeGreaterThanOrEqual(m.minUp - 0.1);
     expect(forty.height).toBeGreaterThan(3 * m.cardH);
     expect(m.minUp).toBeGreaterThanOrEqual(m.cornerPad + m.cornerFont + 1);
+    // each face-down card shows past its 2 px white border, at the smallest cards too: at 700 px the five
+    // backs under a 40-card Black Widow pile were 2 px steps of white border, and the pile looked dug out
+    for (const k of [m, metrics(0, 10)]) {
+      const deep = pileOffsets(5, 40, k, 3 * k.cardH);
+      const backs = deep.offsets.slice(0, 6).map((y, i, all) => (i ? y - all[i - 1] : 4)).slice(1);
+      expect(Math.min(...backs)).toBeGreaterThanOrEqual(4);
+    }
   });
 
   it("the fan uses the height it is given", () => {

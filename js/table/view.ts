@@ -35,6 +35,8 @@ const KERNEL_GONE = "This table has lost its kernel (restarted or shut down): ru
 const FOOTER_ROOM = 64;
 /** A change of width no larger than a scroll bar's (and some) keeps the cards' size. */
 const SCROLL_BAR_ROOM = 24;
+/** Cards narrower than this show the stock's count without its words. */
+const SMALL_CARD_W = 64;
 const KERNEL_SILENT = "Waiting for the kernel: it is busy running a cell, or it was restarted (then run this " +
   "table's cell again).";
 const NARROW = 760; // below this the rarer actions always go behind More
@@ -321,7 +323,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const text = stockText(s.stock);
     stock.setAttribute("aria-label", `Stock, ${text}`);
     stock.title = s.stock.count ? (s.stock.action === "deal" ? "Deal (D)" : "Draw (D)") : "The stock is empty";
-    const label = h(doc, "span", "ww-stock-label", text);
+    // on small cards the number alone (its words made "3 / deals / left" three lines on a 32 px card)
+    const [, count, words] = /^(\d[\d,]*)( .*)$/.exec(text) ?? [text, "", text];
+    const label = h(doc, "span", "ww-stock-label", count);
+    label.append(h(doc, "span", "ww-stock-words", words));
     stock.replaceChildren(s.stock.count ? faceDown(undefined, doc) : slot("", doc), label);
     stock.classList.toggle("ww-empty", !s.stock.count);
   }
@@ -385,6 +390,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     board.style.maxWidth = `${needed}px`;
     board.classList.toggle("ww-overflow", needed > width + 1);
     style.setProperty("--ww-card-w", `${m.cardW}px`);
+    root.classList.toggle("ww-small-cards", m.cardW < SMALL_CARD_W);
     style.setProperty("--ww-card-h", `${m.cardH}px`);
     style.setProperty("--ww-gap", `${m.gap}px`);
     style.setProperty("--ww-corner-font", `${m.cornerFont}px`);

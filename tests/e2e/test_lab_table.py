@@ -289,6 +289,32 @@ def test_cards_grow_back_once_the_long_pile_has_gone_and_a_move_and_its_undo_kee
     assert page.evaluate(CORNERS) == []
 
 
+# The long pile's face-down cards, top to top, and the stock's label against its card, as drawn.
+BACKS_AND_STOCK = """() => {
+  const backs = [...document.querySelectorAll('.ww-root [data-pile="t0"] .ww-back')].map((b) => b.getBoundingClientRect().top);
+  const first = document.querySelector('.ww-root [data-pile="t0"] .ww-face').getBoundingClientRect().top;
+  const label = document.querySelector('.ww-root [data-pile="stock"] .ww-stock-label').getBoundingClientRect();
+  const card = document.querySelector('.ww-root [data-pile="stock"]').getBoundingClientRect();
+  const font = parseFloat(getComputedStyle(document.querySelector('.ww-root .ww-stock-label')).fontSize);
+  return { steps: [...backs, first].slice(1).map((y, i) => y - backs[i]), label: label.height, font,
+           inside: label.top >= card.top && label.bottom <= card.bottom,
+           width: document.querySelector('.ww-root .ww-card').getBoundingClientRect().width };
+}"""
+
+
+def test_a_long_pile_on_small_cards_shows_its_backs_and_the_stock_its_count_on_one_line(lab):
+    """Notebook at 700 px, a Black Widow pile of 5 face-down and 40 face-up cards: the backs were 2 px steps of
+    white border (the pile looked dug out), and the stock's "3 deals left" took three lines of a 32 px card."""
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 700, "height": 900})
+    load(page, kernel, long_pile_black_widow(up=40), "5S")
+    page.wait_for_timeout(300)
+    seen = page.evaluate(BACKS_AND_STOCK)
+    assert seen["width"] < 50, seen  # small cards: the case asked about
+    assert len(seen["steps"]) == 5 and min(seen["steps"]) >= 3.9, seen  # each back shows past its white border
+    assert seen["inside"] and seen["label"] <= 1.6 * seen["font"] + 4, seen  # one line, on the card
+
+
 def test_after_review_two_arrows_onto_one_card_run_apart(lab):
     """Tutorial 9's Review: the move played (9♥ onto 10♥) and the better one (9♣ onto 10♥) end on one card, and
     the dashed arrow's level run lay hidden under the solid one's: two loose dashed lines, no arrow. Their level
