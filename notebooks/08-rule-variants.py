@@ -44,8 +44,9 @@ for label, spec in games.items():
 # %% [markdown]
 # Each variant's pruning is derived from its rules (`games/soundness.py`). The *Spider dead-end test* is a quick
 # proof that a position is lost: it works out which cards could ever move, and if some suit can never be put in
-# order, no search is needed. Its reasoning holds only when an empty pile takes any card, so it is off for "Kings
-# to empty piles". A study solves the same deals
+# order, no search is needed. Its reasoning holds only when a card may rest on either card one rank higher (building
+# in any suit) and an empty pile takes any card, so it is off for "Builds in suit" and for "Kings to empty piles"
+# (the search itself still proves losses there, only more slowly). A study solves the same deals
 # of each game, one by one, as `wispwidget study` does. Small numbers keep this notebook quick: 24 deals at
 # 20,000 positions each.
 

@@ -233,3 +233,15 @@ def test_a_run_stopped_mid_bar_says_so_on_a_line_of_its_own(capsys, monkeypatch,
     assert status == 130
     last = err.split("\n")[-2]
     assert last.startswith("wispwidget: interrupted") and "deals," in err  # the bar was drawn, then a new line
+
+
+def test_an_unknown_option_is_refused_with_the_one_likely_meant(capsys):
+    """A teacher typed `study ... --json`: "unrecognized arguments: --json", and nothing said the option is
+    --summary-json."""
+    status, out, err = run(capsys, "study", "mini-wisp", "--deals", "1-2", "--json")
+    assert status == 2 and out == ""
+    assert err.strip() == ("wispwidget: study: unrecognized arguments: --json (did you mean --summary-json?) "
+                           "(wispwidget study --help lists them)")
+    status, _, err = run(capsys, "study", "mini-wisp", "--deals", "1-2", "--max-positons", "5", "stray")
+    assert status == 2 and "--max-positons (did you mean --max-positions?) 5 stray (wispwidget" in err
+    assert err.count("\n") == 1  # one line

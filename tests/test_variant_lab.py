@@ -705,3 +705,21 @@ def test_every_request_of_the_view_is_answered(monkeypatch, content):
     lab._on_front_end_message(lab, content, [])
     assert sent[-1] == {"type": "heard"}
     assert lab._job is None
+
+
+def test_load_and_play_during_a_study_say_what_became_of_it(monkeypatch):
+    """A teacher pressed Load JSON while a study ran: the bar vanished and the status said only "Loaded ...";
+    Play said "A table ... is ready below" while the bar ran on."""
+    module = sys.modules[VariantLabWidget.__module__]
+    monkeypatch.setattr(module, "BackgroundStudy", HeldStudy)
+    other = VariantLabWidget("mini-wisp")  # (a lab made stops another lab's study: one runs at a time)
+    other.set(build="same-suit")
+    lab = VariantLabWidget("mini-wisp", deals=2, max_positions=2_000)
+    lab.study()
+    lab._on_front_end_message(lab, {"type": "play"}, [])
+    assert lab.status.endswith("is ready below. The study goes on.") and lab.progress["running"]
+    lab._on_front_end_message(lab, {"type": "load", "text": other.to_json()}, [])
+    assert lab.status.endswith(". The running study was stopped: it was of the rules before.")
+    assert not lab.progress["running"]
+    lab._on_front_end_message(lab, {"type": "load", "text": lab.to_json()}, [])  # nothing ran: nothing said of it
+    assert "study" not in lab.status

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import json
 import os
 import re
@@ -604,9 +605,25 @@ def _flush_or_silence(silence: bool = False) -> None:
     _silence_stdout()
 
 
+def _unknown_arguments(parser: argparse.ArgumentParser, command: str, extra: list[str]) -> NoReturn:
+    """Arguments the command does not take, in one sentence, each option with the command's likeliest meant
+    (``--json``: ``--summary-json``)."""
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[command]
+    known = [o for o in sub._option_string_actions if o.startswith("--")]
+    said = []
+    for arg in extra:
+        name = arg.split("=", 1)[0]
+        near = difflib.get_close_matches(name, known, n=1, cutoff=0.6) if name.startswith("--") else []
+        near = near or [o for o in known if name.startswith("--") and len(name) > 3 and name[2:] in o][:1]
+        said.append(f"{clip(arg, 40)} (did you mean {near[0]}?)" if near else clip(arg, 40))
+    raise UsageError(f"{command}: unrecognized arguments: {' '.join(said)} (wispwidget {command} --help lists them)")
+
+
 def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(_joined_values(sys.argv[1:] if argv is None else list(argv)))
+    args, extra = parser.parse_known_args(_joined_values(sys.argv[1:] if argv is None else list(argv)))
+    if extra:
+        _unknown_arguments(parser, args.command, extra)
     func: Callable[[argparse.Namespace], int] = args.func
     status = func(args)
     out = sys.stdout

@@ -263,7 +263,7 @@ def format_summary(summary: dict[str, Any]) -> str:
         f"deals {s['deals']}: the solver, seeing every card (thoughtful), won {s['won']:,} "
         f"({100 * s['won_share']:.1f}%), lost {s['lost']:,}, unknown {s['unknown']:,} "
         f"(settled {100 * s['settled_share']:.1f}%)\n"
-        f"winnable share: 95% interval {100 * s['winnable_low']:.1f}% - {100 * s['winnable_high']:.1f}% "
+        f"winnable share: 95% CI {100 * s['winnable_low']:.1f}–{100 * s['winnable_high']:.1f}% "
         f"({'unknowns counted both ways' if s['unknown'] else 'every deal settled'})\n"
         f"positions: median {s['median_positions']:,.0f}, p90 {s['p90_positions']:,.0f}; "
         f"seconds: median {s['median_seconds']:.3f}, p90 {s['p90_seconds']:.3f}; "

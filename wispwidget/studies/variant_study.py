@@ -354,7 +354,8 @@ class StudyResult:
 
 UNSETTLED_ADVICE = ("Most deals were not settled within the budget, so the winnable share could be anywhere in "
                     "that range: give more positions per deal (a game with a long stock or many cards, or one "
-                    "the fast core cannot take, needs more), or make the game smaller.")
+                    "the fast core cannot take, needs more), or make the game smaller. A game seldom won may stay "
+                    "unsettled at any budget: a lost deal is the hardest to prove.")
 
 
 def run_study(spec: GameSpec, seeds: Sequence[int], max_positions: int, *, cancel: CancelToken | None = None,

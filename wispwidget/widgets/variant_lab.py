@@ -377,7 +377,8 @@ class VariantLabWidget(anywidget.AnyWidget):
     def _show_table(self) -> None:
         """The Play button: a table under the lab (a button's words name no code; ``play`` gives it in Python)."""
         table, described = self._open_table(None)
-        self._say(f"A table for {described}, is ready below.")
+        studying = self._job is not None and not self._job.done
+        self._say(f"A table for {described}, is ready below." + (" The study goes on." if studying else ""))
         if self._output is not None:
             from IPython.display import display
 
@@ -571,12 +572,15 @@ class VariantLabWidget(anywidget.AnyWidget):
                 if not isinstance(text, str) or not text.strip():
                     self._say(f"The box is empty: paste a {GAME_FORMAT} document.", "error")
                     return
+                studying = self._job is not None and not self._job.done
                 try:
                     spec = self.load(text)
                 except (WispError, ValueError) as exc:
                     self._say(_not_loaded(str(exc)), "error")
                     return
-                self._say(f"Loaded {self.variant.get('name') or spec.name}.")
+                stopped = studying and (self._job is None or self._job.done)
+                self._say(f"Loaded {self.variant.get('name') or spec.name}."
+                          + (" The running study was stopped: it was of the rules before." if stopped else ""))
             elif kind == "save":
                 self._say("The variant is in the box below as wisp-game/1 JSON (and on the clipboard, if the "
                           "browser allows): keep it in a file; Load JSON reads it back.")
