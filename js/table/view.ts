@@ -380,7 +380,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     // fitted to the notebook's view, which is less than the window's height (JupyterLab's menus and toolbars),
     // less the toolbar, the lines under the board and the table's padding, as they are drawn
     const high = viewHeight(root, win);
-    const padding = win ? parseFloat(win.getComputedStyle(root).paddingTop) + parseFloat(win.getComputedStyle(root).paddingBottom) || 0 : 0;
+    const rootStyle = win?.getComputedStyle(root);
+    const padding = rootStyle ? parseFloat(rootStyle.paddingTop) + parseFloat(rootStyle.paddingBottom) || 0 : 0;
     chrome = viewOnly ? CHROME : toolbar.el.offsetHeight + FOOTER_ROOM + padding + 8;
     m = fitMetrics(width, need.columns, need.slots, tall, high, zoom.widest, chrome);
     zoom.widest = m.cardW;
@@ -528,8 +529,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     labelPiles(next);
     drawPanels();
     layout();
-    // another game (its piles differ): the cursor starts again on the first pile, not where an index lands
-    cursor.at = fresh ? -1 : Math.min(cursor.at, pileOrder(next).length - 1);
+    // another game (its piles differ) or a new deal: the cursor starts again on the first pile, not where an
+    // index lands or the last game's last click left it
+    cursor.at = fresh || isNew ? -1 : Math.min(cursor.at, pileOrder(next).length - 1);
     markCursor();
 
     if (!animate) return;
@@ -701,8 +703,8 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   function onKey(event: KeyboardEvent): void {
     if (viewOnly) return;
-    // Shift+Enter (Ctrl+Enter, Alt+Enter) is the notebook's: it runs the cell, as the table's own words ask
-    // after a restart ("run this table's cell again"); it played a card
+    // Shift+Enter (Ctrl+Enter, Alt+Enter) is the notebook's key for running a cell, not the table's (it played a
+    // card): the table lets it pass
     if (event.key === "Enter" && (event.shiftKey || event.ctrlKey || event.metaKey || event.altKey)) return;
     const pressed = event.target as HTMLElement;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
