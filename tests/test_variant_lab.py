@@ -207,6 +207,7 @@ def test_invalid_controls_say_why_and_do_not_study():
     with pytest.raises(VariantError, match=r"^not a game: .*the piles need 96 cards"):
         lab.study(wait=True)
     assert lab.status.startswith("Not a game") and lab.status_kind == "error" and lab._job is None
+    assert sys.modules[VariantLabWidget.__module__]._Turn.lab is None  # no study holds the kernel's turn
 
 
 @pytest.mark.parametrize("copies", [10**9, 9, 0, -1, 1.5, "2"])

@@ -232,6 +232,7 @@ class VariantLabWidget(anywidget.AnyWidget):
                 spec = self.spec
             except ValueError as exc:  # said on the status line too (a Study click is answered there)
                 self._say(f"Not a game: {exc}", "error")
+                _end_turn(self)  # no study runs: another lab's may
                 raise VariantError(f"not a game: {exc}") from None
             generation = self._generation
             seeds = self._seeds()
