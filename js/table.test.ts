@@ -966,7 +966,7 @@ describe("a kernel that does not answer, and views that go", () => {
     // Notebook 7 after a restart: the clock ran on, every button looked alive, and the page logged "Cannot send"
     vi.useFakeTimers();
     try {
-      const { el, model } = mount({ table: state({ clock: { seconds: 10, running: true } }) });
+      const { el, model } = mount({ table: state({ clock: { seconds: 10, running: true }, moves: 5 }) });
       const clockEl = el.querySelector(".ww-clock") as HTMLElement;
       vi.advanceTimersByTime(2_000);
       expect(clockEl.textContent).toBe("0:12");
@@ -981,6 +981,10 @@ describe("a kernel that does not answer, and views that go", () => {
       vi.advanceTimersByTime(10_000);
       expect(clockEl.textContent).toBe("0:12"); // stopped where it was
       expect(live.textContent).toMatch(/^This table has lost its kernel/); // not "Waiting for the kernel"
+      live.textContent = "";
+      (el.querySelector('button[aria-label="New deal"], button[data-action="new_deal"]') as HTMLElement).click();
+      expect(el.querySelector('.ww-leave')?.hasAttribute("hidden")).toBe(true); // no "Leave this game?" for a deal
+      expect(live.textContent).toMatch(/^This table has lost its kernel/); // that cannot come
     } finally {
       vi.useRealTimers();
     }

@@ -52,11 +52,22 @@ export function visibleSpan(boxes: HTMLElement[], win: Window): { top: number; b
   return { top, bottom };
 }
 
-/** The height of the view `el` is scrolled in: the notebook's, where it is less than the window's. */
+/** The height of the view `el` is scrolled in: the notebook's, where it is less than the window's. A box with a
+ * greatest height (marimo's output box) holds the table below its own padding and whatever comes before it:
+ * that much less is the table's (the table overflowed marimo's box by its 16 px padding). */
 export function viewHeight(el: HTMLElement, win: Window | null): number {
   if (!win) return 900;
-  const { top, bottom } = visibleSpan(clippingBoxes(el, win), win);
-  return Math.max(200, bottom - top);
+  const boxes = clippingBoxes(el, win);
+  const { top, bottom } = visibleSpan(boxes, win);
+  let room = bottom - top;
+  for (const box of boxes) {
+    const style = win.getComputedStyle(box);
+    if (greatestHeight(style) === null) continue;
+    const lead = el.getBoundingClientRect().top - (box.getBoundingClientRect().top + box.clientTop) + box.scrollTop;
+    const own = visibleSpan([box], win);
+    room = Math.min(room, own.bottom - own.top - Math.max(0, lead) - (parseFloat(style.paddingBottom) || 0));
+  }
+  return Math.max(200, room);
 }
 
 /** The element `el` is drawn in, across a shadow root's edge (marimo draws widgets in one). */

@@ -129,6 +129,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   let shape = "";
   let m: Metrics = metrics(640, 7);
   let chrome = CHROME; // the height of all but the board (layout)
+  let footerRoom = FOOTER_ROOM; // the footer's height the last layout made room for
   const piles = new Map<string, HTMLElement>();
   let cards: CardEntry[] = [];
   const cursor: Cursor = { at: -1, count: 1 };
@@ -224,6 +225,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   /** A new deal or another game ends this one: asked first while it has moves (played, or undone that Redo would
    * replay) and is neither won nor stuck. */
   function leaveGame(question: string, go: () => void, stay: () => void = () => {}): void {
+    if (root.classList.contains("ww-kernel-gone")) {  // no new deal can come: say so, ask nothing
+      stay();
+      return say(KERNEL_GONE, "error");
+    }
     if ((state.moves === 0 && !state.can_redo) || state.won || state.stuck) return go();
     leave.ask(question, state.moves, state.can_redo, go, stay);
     openDialog(leave.el);
@@ -382,7 +387,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const high = viewHeight(root, win);
     const rootStyle = win?.getComputedStyle(root);
     const padding = rootStyle ? parseFloat(rootStyle.paddingTop) + parseFloat(rootStyle.paddingBottom) || 0 : 0;
-    chrome = viewOnly ? CHROME : toolbar.el.offsetHeight + FOOTER_ROOM + padding + 8;
+    // the footer's usual room, or more while it holds more (Review's three lines and its hint line): the cards
+    // then zoom out a step rather than those lines cover the lowest cards (in marimo's box they did)
+    footerRoom = Math.max(FOOTER_ROOM, footer.offsetHeight);
+    chrome = viewOnly ? CHROME : toolbar.el.offsetHeight + footerRoom + padding + 8;
     m = fitMetrics(width, need.columns, need.slots, tall, high, zoom.widest, chrome);
     zoom.widest = m.cardW;
     const style = root.style;
@@ -972,7 +980,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       if (lastWidth < 0) theme.check(); // first drawn: now the page behind it can be read
       pinned.update(); // the table grew or shrank: a hint's words, a job's bar, a longer pile
       const w = root.clientWidth;
-      if (w === lastWidth) return;
+      if (w === lastWidth) {
+        if (!viewOnly && footer.offsetHeight > footerRoom + 1) layout(); // more lines under the board than room
+        return;
+      }
       lastWidth = w;
       motion.snap();
       fitToolbar();

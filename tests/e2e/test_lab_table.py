@@ -291,7 +291,8 @@ def test_cards_grow_back_once_the_long_pile_has_gone_and_a_move_and_its_undo_kee
 
 # The long pile's face-down cards, top to top, and the stock's label against its card, as drawn.
 BACKS_AND_STOCK = """() => {
-  const backs = [...document.querySelectorAll('.ww-root [data-pile="t0"] .ww-back')].map((b) => b.getBoundingClientRect().top);
+  const backs = [...document.querySelectorAll('.ww-root [data-pile="t0"] .ww-back')]
+    .map((b) => b.getBoundingClientRect().top);
   const first = document.querySelector('.ww-root [data-pile="t0"] .ww-face').getBoundingClientRect().top;
   const label = document.querySelector('.ww-root [data-pile="stock"] .ww-stock-label').getBoundingClientRect();
   const card = document.querySelector('.ww-root [data-pile="stock"]').getBoundingClientRect();

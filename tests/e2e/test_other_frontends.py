@@ -235,9 +235,22 @@ def test_after_a_kernel_restart_the_table_says_so_at_once_and_its_clock_stops():
         assert not [e for e in errors if "Cannot send" in e], errors
 
 
+# Review's longest words (an unsettled review of a Watch game): three lines at 1400 px
+REVIEW_WORDS = ("Review could not tell which move lost the game. It was one of moves 77 to 97 (move 77: 9♥ from pile 3 "
+                "onto 10♥ on pile 6; move 97: a deal). They were all Watch's, not yours. After move 76 it could still "
+                "be won: the table is back there (Redo replays the moves played), and the arrow shows a move that "
+                "keeps a win. Press Review again to search 5 times longer.")
+
+
 def marimo_table_app(position: str | None) -> str:
-    """A full-width marimo notebook showing a fresh deal's table, or the table loaded with ``position``."""
-    load = f"    w.load({position!r})\n" if position else ""
+    """A full-width marimo notebook showing a fresh deal's table, or the table loaded with ``position``, or
+    (``"review"``) a fresh deal with Review's three lines of words and a hint line under it."""
+    if position == "review":  # four deals in: piles of seven cards, which fill the box's height
+        hint = {"text": "Instead of move 41 (9♥ from pile 3, the dashed arrow), 9♣ from pile 2 onto 10♥ keeps a win."}
+        load = (f"    for _ in range(4):\n        w.deal()\n    w.hint_move = {hint!r}\n"
+                f"    w.controller.say({REVIEW_WORDS!r}, 'info')\n")
+    else:
+        load = f"    w.load({position!r})\n" if position else ""
     return f'''import marimo
 
 app = marimo.App(width="full")
@@ -260,7 +273,7 @@ if __name__ == "__main__":
 
 
 # Every 50 ms for two seconds: the first card's width, and how far the table's bottom lies past the bottom of the
-# output box that clips it (marimo's, 610 px at most).
+# output box that clips it (marimo's, 610 px at most), or how far that box scrolls, the more.
 SIZES_OVER_TIME = """async () => {
   const host = [...document.querySelectorAll('*')].map((e) => e.shadowRoot?.querySelector('.ww-root')).find(Boolean)
     ?? document.querySelector('.ww-root');
@@ -270,7 +283,7 @@ SIZES_OVER_TIME = """async () => {
   for (let i = 0; i < 40; i++) {
     const width = Math.round(host.querySelector('.ww-card').getBoundingClientRect().width);
     const past = host.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
-    seen.push([width, Math.round(past)]);
+    seen.push([width, Math.round(Math.max(past, box.scrollHeight - box.clientHeight))]);
     await new Promise((r) => setTimeout(r, 50));
   }
   return seen;
@@ -278,19 +291,21 @@ SIZES_OVER_TIME = """async () => {
 
 
 @pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")
-@pytest.mark.parametrize("position", [None, long_pile_black_widow(up=25)],
-                         ids=["fresh deal", "long pile"])
+@pytest.mark.parametrize("position", [None, long_pile_black_widow(up=25), "review"],
+                         ids=["fresh deal", "long pile", "review's words"])
 def test_the_table_settles_at_one_size_inside_marimos_output_box(position):
     """In marimo's editor (full width, 1400x1000) the cards flipped between 120 and 102 px 28 times in three
     seconds: the table was 641 px tall in an output box of 610 px at most, whose scroll bar came and went; and
-    its footer covered the lowest cards. Now the box's greatest height is the view the table fits."""
-    with marimo_page(marimo_table_app(position), mode="edit", viewport={"width": 1400, "height": 1000}) as page:
+    its footer covered the lowest cards; after Review (three lines of words under the board) at 1920x1080 the table
+    ran past the box. Now the box's greatest height, less its padding, is the view the table fits."""
+    size = {"width": 1920, "height": 1080} if position == "review" else {"width": 1400, "height": 1000}
+    with marimo_page(marimo_table_app(position), mode="edit", viewport=size) as page:
         page.wait_for_timeout(1500)
         seen = page.evaluate(SIZES_OVER_TIME)
         widths = {width for width, _ in seen}
         assert len(widths) == 1, seen
         assert max(past for _, past in seen) <= 1, seen  # the whole table inside the box: nothing under the footer
-        assert widths.pop() >= (60 if position is None else 32)  # a fresh deal's cards are not shrunk for nothing
+        assert widths.pop() >= (32 if position else 60)  # a fresh deal's cards are not shrunk for nothing
 
 
 @pytest.mark.skipif(importlib.util.find_spec("marimo") is None, reason="marimo is not installed")
