@@ -138,7 +138,7 @@ export interface TableTraits {
   table: TableState;
   /** One line: game, deal, moves and what is known of the position. */
   status: string;
-  /** What is known: winnable, proved lost, no longer winnable, not known if winnable (N positions searched), thinking…, won. */
+  /** What is known: winnable, proved lost, no longer winnable, not known if winnable (too hard to tell quickly), thinking…, won. */
   verdict: string;
   /** The last thing said to the player, in one sentence (a new id each time). */
   message: Record<string, never> | { id: number; kind: "info" | "error" | "win"; text: string };

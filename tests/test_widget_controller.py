@@ -63,6 +63,14 @@ def test_a_deal_from_the_proved_catalogue_is_winnable_before_any_search():
     assert w.verdict == "winnable" and w.seed == 5
 
 
+def test_a_verdict_the_search_could_not_settle_is_said_in_a_players_words():
+    """The status line said "not known if winnable (100,000 positions searched)": solver words on a player's line."""
+    w = TableWidget(deal("black-widow", 123_456_789), seed=123_456_789, auto_verdict=True, verdict_positions=50)
+    assert w.wait(60)
+    assert w.verdict == "not known if winnable (too hard to tell quickly)"
+    assert w.status.endswith("not known if winnable (too hard to tell quickly)") and "positions" not in w.status
+
+
 def test_a_line_a_hint_found_makes_the_status_winnable():
     w = play("waning-moon", seed=11, auto_verdict=False)
     w.controller.facts.clear()  # forget the catalogue: the hint alone must settle it

@@ -468,7 +468,7 @@ class TableController:
             return "thinking…"
         key = self.game.key()
         if key in self.unknown:
-            return f"not known if winnable ({positions_words(self.unknown[key])} searched)"
+            return "not known if winnable (too hard to tell quickly)"  # (was "100,000 positions searched")
         return ""
 
     def _start_verdict(self) -> None:

@@ -215,7 +215,7 @@ TRAITS: dict[str, Trait] = {
     "table": Trait("TableState", "The public state the view draws: face-down cards and the stock as counts only."),
     "status": Trait("string", "One line: game, deal, moves and what is known of the position."),
     "verdict": Trait("string", "What is known: winnable, proved lost, no longer winnable, not known if winnable "
-                               "(N positions searched), thinking…, won."),
+                               "(too hard to tell quickly), thinking…, won."),
     "message": Trait(EMPTY + ' | { id: number; kind: "info" | "error" | "win"; text: string }',
                      "The last thing said to the player, in one sentence (a new id each time)."),
     "hint_move": Trait(EMPTY + " | { from: string; to: string; count: number; text: string; proved: boolean; "
