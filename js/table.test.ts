@@ -468,7 +468,7 @@ describe("keyboard over every pile", () => {
   });
 
   it("the cursor hides on a mouse press; the first arrow then shows it on the pile pressed, the next moves it", () => {
-    const { el } = mount();
+    const { el, model } = mount();
     const root = el.querySelector(".ww-root") as HTMLElement;
     root.matches = () => false; // the focus a click gives
     root.focus();
@@ -491,6 +491,11 @@ describe("keyboard over every pile", () => {
     expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe(lastPile.dataset.pile);
     right();
     expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).not.toBe(lastPile.dataset.pile);
+    // a new deal of the same game: the cursor starts again on pile 1, not where the last game's click left it
+    lastPile.dispatchEvent(new MouseEvent("pointerdown", { bubbles: true }));
+    model.emit("table", state({ version: 9, seed: 8, moves: 0, last: { kind: "new" } } as Partial<TableState>));
+    right();
+    expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("t0");
   });
 
   it("? and F1 open the keys overlay (a dialog named Keyboard); Escape closes it", () => {
