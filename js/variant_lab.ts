@@ -4,6 +4,7 @@
  * controls make, whether a result still applies); this file only draws the state and sends requests.
  */
 
+import { KernelWatch } from "./kernel_watch";
 import { listen } from "./local_model";
 import { followTheme } from "./theme";
 
@@ -184,8 +185,7 @@ export function typedRule(text: string): number | string {
 /** The shown value of a study setting (the first deal comes as digits: it may pass 2**53). */
 const settingText = (value: unknown) => String(value ?? "");
 
-/** How long the lab waits for the kernel's answer to a request before it says why nothing happens. */
-export const KERNEL_SILENT_MS = 4000;
+export { KERNEL_SILENT_MS } from "./kernel_watch";
 export const KERNEL_SILENT = "Waiting for the kernel: it is busy running a cell, or it was restarted (then run " +
   "this lab's cell again).";
 export const KERNEL_GONE = "This lab has lost its kernel (restarted or shut down): run this lab's cell again.";
@@ -194,19 +194,11 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   root.classList.add("wisp-lab");
   // Every request is answered (a "heard" message, or a change); a kernel restarted or busy answers none, and
   // the lab then says so rather than stay silent (a teacher clicked Study after a restart: nothing happened).
-  let silence: ReturnType<typeof setTimeout> | undefined;
-  const request = (content: Record<string, unknown>) => {
-    try {
-      model.send(content);
-    } catch {
-      showSilence(KERNEL_GONE); // the channel to the kernel is closed: nothing will answer
-      return;
-    }
-    if (silence === undefined) silence = setTimeout(() => showSilence(), KERNEL_SILENT_MS);
-  };
+  const kernel = new KernelWatch((content) => model.send(content), () => showSilence(KERNEL_SILENT),
+                                 () => showSilence(KERNEL_GONE));
+  const request = (content: Record<string, unknown>) => void kernel.send(content);
   const heard = () => {
-    clearTimeout(silence);
-    silence = undefined;
+    kernel.heard();
     if (status.dataset.kind === "silent") drawStatus();
   };
   const theme = followTheme(root); // light or dark as the notebook is: the error colour is picked for each
@@ -380,7 +372,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   resized?.observe(root);
 
   // A refusal or a failure is drawn in the error style (variant_lab.css), not as the lab's usual words.
-  const showSilence = (words = KERNEL_SILENT) => {
+  const showSilence = (words: string) => {
     status.textContent = words;
     status.classList.add("wisp-lab-status-error");
     status.dataset.kind = "silent";
@@ -412,7 +404,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   return () => {
     unlisten();
     model.off("change", heard);
-    clearTimeout(silence);
+    kernel.stop();
     model.off("msg:custom", onCustom);
     resized?.disconnect();
     theme.dispose();

@@ -9,6 +9,7 @@ import { followTheme } from "../theme";
 import { POSITIONAL_REQUESTS } from "../schema.gen";
 import type { HintMove, Job, Message, Request, TableModel, TableState } from "../types";
 import { type Box, DEAL_MS, DEAL_STAGGER_MS, MOVE_MS, Motion } from "./animate";
+import { KernelWatch } from "../kernel_watch";
 import { Dragger, type Pickup } from "./drag";
 import { PinnedFooter, viewHeight } from "./footer";
 import { describePile, KEYS_IN_BRIEF, mostMovable, movable, pileOrder } from "./keyboard";
@@ -28,7 +29,6 @@ const QUEUEABLE = new Set(["deal", "undo", "redo"]);
 /** The table's keys that a toolbar button or an open dialog passes on to the table (docs/widget.md). */
 const TABLE_KEYS = new Set(["d", "D", "u", "U", "r", "R", "h", "H", "?", "ArrowLeft", "ArrowRight", "ArrowUp",
   "ArrowDown", "Home", "End"]);
-const KERNEL_SILENT_MS = 4000;
 const KERNEL_GONE = "This table has lost its kernel (restarted or shut down): run this table's cell again to play.";
 /** The lines under the board a table makes room for (a hint's words, the status line, Watch's speed): the
  * footer's usual height, so a message that comes and goes does not zoom the cards. */
@@ -162,35 +162,24 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       if (CHANGES_TABLE.has(request.type)) pending = true;  // held requests wait for the new table
     }
     sent?.();
-    if ((POSITIONAL_REQUESTS as readonly string[]).includes(request.type) || request.type === "new_deal"
-      || request.type === "daily") awaitAnswer();
-    try {
-      model.send(request as Record<string, unknown>);
-    } catch {
-      kernelGone(); // the widget's channel to the kernel is closed: nothing sent will ever be answered
-    }
+    // the requests the kernel always answers: unanswered in time, the table says why it does not move
+    kernel.send(request as Record<string, unknown>, (POSITIONAL_REQUESTS as readonly string[]).includes(request.type)
+      || request.type === "new_deal" || request.type === "daily");
   }
 
   /** The kernel is gone (restarted, or shut down): said at once, the clock stopped, the table drawn faded. */
   function kernelGone(): void {
     pending = false;
     queue.length = 0;
-    clearTimeout(silence);
-    silence = undefined;
     clock.stop();
     root.classList.add("ww-kernel-gone");
     say(KERNEL_GONE, "error");
   }
 
-  /** A request the kernel always answers: if nothing comes back within KERNEL_SILENT_MS, say why the table does
-   * not move (a kernel running a long cell handles the table's requests after it; a restarted one never does). */
-  let silence: ReturnType<typeof setTimeout> | undefined;
-  function awaitAnswer(): void {
-    if (silence === undefined) silence = setTimeout(() => say(KERNEL_SILENT), KERNEL_SILENT_MS);
-  }
+  // a kernel running a long cell handles the table's requests after it; a restarted one never does
+  const kernel = new KernelWatch((content) => model.send(content), () => say(KERNEL_SILENT), kernelGone);
   function heard(): void {
-    clearTimeout(silence);
-    silence = undefined;
+    kernel.heard();
     if (live.textContent === KERNEL_SILENT) live.textContent = "";
   }
 
@@ -1034,16 +1023,12 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   // the kernel counts the views it has: a table no one sees any longer (its cell run again, its output cleared)
   // stops Watch and Solve's replay, which would otherwise play on unseen
   const tellShown = (shown: boolean) => {
-    try {
-      if (!viewOnly) model.send({ type: "view", shown });
-    } catch {
-      // no kernel to tell (restarted): nothing plays on unseen there
-    }
+    if (!viewOnly) kernel.send({ type: "view", shown }, false); // (no kernel to tell, after a restart: said once)
   };
   tellShown(true);
   return () => {
     tellShown(false);
-    clearTimeout(silence);
+    kernel.stop();
     unlisten();
     doc.removeEventListener("pointermove", onMove);
     doc.removeEventListener("pointerup", onUp);
