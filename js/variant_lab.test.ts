@@ -248,6 +248,33 @@ describe("Presentation", () => {
     expect(css).toMatch(/\.wisp-lab\.wisp-lab-present \{[^}]*max-width: none/);
   });
 
+  it("brings the bars into view when a study ends while presenting, and only then", () => {
+    const scrolled: string[] = [];
+    const had = Element.prototype.scrollIntoView; // jsdom has none
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.className);
+    };
+    try {
+      const { model, root } = drawn({ presentation: true, progress: { running: true, done: 1, total: 2 } });
+      scrolled.length = 0; // (entering Presentation scrolls the lab's top into view)
+      model.emit("results", { base: summary(4, 4, 2), variant: summary(1, 8, 1) });
+      model.emit("progress", { running: false, done: 2, total: 2 });
+      expect(scrolled).toEqual(["wisp-lab-chart"]); // the bars' box, not the lab: its bottom comes into view
+      model.emit("progress", { running: false, done: 2, total: 2 }); // nothing ended: nothing moves
+      expect(scrolled).toHaveLength(1);
+      // not presenting, a study's end leaves the page where the reader put it
+      model.emit("presentation", false);
+      model.emit("progress", { running: true, done: 0, total: 2 });
+      model.emit("progress", { running: false, done: 2, total: 2 });
+      expect(scrolled).toHaveLength(1);
+      // the controls and the results are the lab's two parts, in that order
+      expect([...root.querySelector(".wisp-lab-body")!.children].map((n) => n.className))
+        .toEqual(["wisp-lab-setup", "wisp-lab-outcome"]);
+    } finally {
+      Element.prototype.scrollIntoView = had;
+    }
+  });
+
   it("says one deal as one deal, and a deal number past 2**53 as its digits", () => {
     const one = { ...summary(1, 0, 0), seeds: ["18446744073709551615", "18446744073709551615"] };
     const svg = barsSvg({ base: one });

@@ -335,8 +335,14 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     info.append(el("div", { class: "wisp-lab-solver" }, v.solver ?? ""));
   };
 
+  let running = Boolean(model.get("progress")?.running);
   const drawProgress = () => {
     const p = model.get("progress") ?? {};
+    // A study has just ended while presenting: its bars come into view (a projector's screen is short, and the
+    // class is looking for them), moving the page no more than needed. (The kernel sets the results first.)
+    if (running && !p.running && model.get("presentation") && model.get("results")?.variant && bars.isConnected)
+      bars.scrollIntoView?.({ block: "nearest" });
+    running = Boolean(p.running);
     progress.max = Math.max(1, p.total ?? 1);
     progress.value = p.done ?? 0;
     progress.hidden = !p.running;
@@ -347,11 +353,13 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   // The bars fit the lab's width (a notebook beside its file browser can be 300 px wide): drawn again when it
   // changes. Presenting, they are drawn for a width PRESENT_SCALE times smaller and shown at the lab's width, so
   // their words grow with the lab's; the lab then takes the cell's whole width, so they may pass BARS_WIDTH.
+  // Presenting in a cell wide enough (variant_lab.css), the bars have a column of their own beside the controls:
+  // their width is their column's, not the lab's.
   let barsWidth = 0;
   const widest = () => (model.get("presentation") ? Number.MAX_SAFE_INTEGER : BARS_WIDTH);
   const widthForBars = () => {
     const scale = model.get("presentation") ? PRESENT_SCALE : 1;
-    return Math.floor(Math.min(widest(), (root.clientWidth || BARS_WIDTH * scale) / scale));
+    return Math.floor(Math.min(widest(), (bars.clientWidth || root.clientWidth || BARS_WIDTH * scale) / scale));
   };
   const drawResults = () => {
     barsWidth = widthForBars();
@@ -370,6 +378,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     drawResults();
   }
   resized?.observe(root);
+  resized?.observe(bars); // its column's width changes as the layout switches between one column and two
 
   // A refusal or a failure is drawn in the error style (variant_lab.css), not as the lab's usual words.
   const showSilence = (words: string) => {
@@ -385,7 +394,10 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     else delete status.dataset.kind;
   };
 
-  root.replaceChildren(controlsBox, info, settings, buttons, progress, bars, status, jsonBox);
+  // What sets up a study, and what it found: one column, or side by side when presenting in a wide cell.
+  const setup = el("div", { class: "wisp-lab-setup" }, controlsBox, info, settings, buttons);
+  const outcome = el("div", { class: "wisp-lab-outcome" }, progress, bars, status);
+  root.replaceChildren(el("div", { class: "wisp-lab-body" }, setup, outcome), jsonBox);
   drawControls(); drawSettings(); drawInfo(); drawProgress(); applyPresentation(); drawStatus();
   model.on("msg:custom", onCustom);
   globalThis.requestAnimationFrame?.(() => theme.check()); // attached by now: the page behind the lab is known

@@ -163,12 +163,48 @@ def test_presentation_makes_every_word_and_the_bars_larger_and_still_fits():
         root.screenshot(path=str(SHOTS / "lab_presentation_1920.png"))
         assert looks["overlaps"] == 0 and looks["cut"] == [], looks
         assert looks["right"] <= looks["width"] + 1 and looks["widest"] <= looks["width"] + 1, looks
+        # ...and there the rules and the bars are side by side, both on the screen at once (one below the other,
+        # the lab was 1,200 px tall: the class saw the rules or the bars)
+        page.evaluate("document.querySelector('.wisp-lab').scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(200)
+        apart = page.evaluate(SETUP_AND_BARS)
+        page.screenshot(path=str(SHOTS / "lab_presentation_1920_screen.png"))
+        assert apart["barsLeft"] >= apart["setupRight"] and apart["barsTop"] < apart["setupBottom"], apart
+        assert apart["choicesTop"] >= apart["screenTop"] and apart["barsBottom"] <= apart["screenBottom"], apart
+        assert apart["buttonsBottom"] <= apart["screenBottom"], apart  # Study too
+        assert apart["barsWidth"] >= 600 and apart["drawn"] >= 400, apart  # wide enough for words beside bars
+        # A 1280 x 720 projector: one column, the bars below the rules; when a study ends the bars come into view.
+        page.set_viewport_size({"width": 1280, "height": 720})
+        page.evaluate("document.querySelector('.wisp-lab').scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        assert page.evaluate(SETUP_AND_BARS)["barsBottom"] > page.evaluate(SETUP_AND_BARS)["screenBottom"]
+        root.locator("button[data-action=study]").click()
+        page.wait_for_function(f"() => {{ const a = ({SETUP_AND_BARS})(); "
+                               "return a.barsTop >= a.screenTop - 1 && a.barsBottom <= a.screenBottom + 1; }",
+                               timeout=30_000)
+        expect(root.locator(".wisp-lab-status")).to_contain_text("4 deals")
+        page.screenshot(path=str(SHOTS / "lab_presentation_720_screen.png"))
         page.set_viewport_size({"width": 1280, "height": 800})
         present.click()
         until(kernel, "lab.presentation", lambda v: v is False)
         page.wait_for_timeout(300)
         again = page.evaluate(sizes)
         assert abs(again["label"] - before["label"]) < 0.5 and abs(again["word"] - before["word"]) < 0.5, again
+
+
+# Where the rules, the buttons and the bars are against the notebook's visible area (its scrolled box).
+SETUP_AND_BARS = """() => {
+  const lab = document.querySelector('.wisp-lab'), bars = lab.querySelector('.wisp-lab-chart');
+  let screen = lab.parentElement;
+  while (screen && !/(auto|scroll)/.test(getComputedStyle(screen).overflowY)) screen = screen.parentElement;
+  const view = screen.getBoundingClientRect(), box = (s) => lab.querySelector(s).getBoundingClientRect();
+  const b = bars.getBoundingClientRect();
+  return {screenTop: Math.max(0, view.top), screenBottom: Math.min(innerHeight, view.bottom),
+          setupRight: box('.wisp-lab-setup .wisp-lab-choices').right, setupBottom: box('.wisp-lab-buttons').bottom,
+          choicesTop: box('.wisp-lab-choices').top, buttonsBottom: box('.wisp-lab-buttons').bottom,
+          barsLeft: b.left, barsTop: b.top, barsBottom: b.bottom, barsWidth: b.width,
+          drawn: Number(bars.querySelector('svg').getAttribute('width'))};
+}"""
 
 
 ERROR_LOOKS = """() => {
