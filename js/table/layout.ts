@@ -4,6 +4,8 @@
  * card's index corner, so every face-up card keeps its rank and suit readable.
  */
 
+import type { LastChange } from "../types";
+
 export const MIN_CARD_W = 32; // narrower and the corner ("10♦" at its 10 px floor) stops being legible
 export const MAX_CARD_W = 120; // a wide cell (1920 px) is filled by seven piles, as a card table zooms in
 export const ASPECT = 1.4;
@@ -98,6 +100,13 @@ export const tableauHeight = (tallestPile: number, m: Metrics) => Math.max(talle
 export function wasteOffsets(shown: number, m: Metrics): number[] {
   const spare = Math.max(0, shown - 3);
   return Array.from({ length: shown }, (_, i) => Math.round(Math.max(0, i - spare) * WASTE_FAN * m.cardW));
+}
+
+/** Whether a change fits the cards afresh, from full size: a new deal, a load or a restart ("new"), or a jump
+ * of many moves at once (Review's way back to the move that lost, which names no move). A move, or its Undo,
+ * keeps the size the table has zoomed to (fitMetrics' `widest`). */
+export function fitsAfresh(last: LastChange | null | undefined): boolean {
+  return last?.kind === "new" || (last != null && last.move === null);
 }
 
 /** Face-up cards every pile must have room to gain before cards zoom back in: a whole suit, the most one move

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { TableState } from "../types";
 import { footerLift } from "./footer";
 import { pileOrder, describePile } from "./keyboard";
-import { columnsNeeded, fitMetrics, metrics, MIN_CARD_W, pileOffsets, tableauCap, wasteOffsets, ZOOM_IN_SPARE } from "./layout";
+import { columnsNeeded, fitMetrics, fitsAfresh, metrics, MIN_CARD_W, pileOffsets, tableauCap, wasteOffsets, ZOOM_IN_SPARE } from "./layout";
 import { reconcile, released, type Slot } from "./reconcile";
 import { cardText, clockText, gameLabels, pileText, stockText } from "./words";
 
@@ -264,5 +264,15 @@ describe("footer", () => {
     expect(footerLift(700, 738, 400)).toBe(0); // the table's end is in view: the footer rests under the board
     expect(footerLift(2000, 738, 400)).toBe(400); // the table starts below the view: never above the board's top
     expect(footerLift(809.6, 738, 400)).toBe(72);
+  });
+});
+
+describe("fitsAfresh", () => {
+  it("fits the cards afresh after a new deal or a jump of many moves, not after a move or its Undo", () => {
+    expect(fitsAfresh({ kind: "new", move: null })).toBe(true);
+    expect(fitsAfresh({ kind: "undo", move: null })).toBe(true); // Review's way back names no move
+    expect(fitsAfresh({ kind: "play", move: ["t0", "t1", 1] })).toBe(false);
+    expect(fitsAfresh({ kind: "undo", move: ["t0", "t1", 1] })).toBe(false);
+    expect(fitsAfresh(null)).toBe(false);
   });
 });

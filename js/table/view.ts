@@ -13,7 +13,8 @@ import { KernelWatch } from "../kernel_watch";
 import { Dragger, type Pickup } from "./drag";
 import { PinnedFooter, viewHeight } from "./footer";
 import { describePile, KEYS_IN_BRIEF, mostMovable, movable, pileOrder } from "./keyboard";
-import { CHROME, columnsNeeded, fitMetrics, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets } from "./layout";
+import { CHROME, columnsNeeded, fitMetrics, fitsAfresh, type Metrics, metrics, pileOffsets, tableauCap, wasteOffsets }
+  from "./layout";
 import { type ArrowEnds, ClockView, HintArrow, JobPanel, keysDialog, LeaveDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
 import { reconcile, released, type Slot } from "./reconcile";
 import { Toolbar } from "./toolbar";
@@ -354,8 +355,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   // -- layout -------------------------------------------------------------------------------------------------
 
-  // the card width this game has zoomed out to, and the room it was zoomed in
-  let zoom = { width: 0, height: 0, widest: Infinity };
+  // the card width this game has zoomed out to, and the room it was zoomed in; `beforeWords`: the width it had
+  // before more lines under the board than usual (Review's) took room from the cards, to go back to without them
+  let zoom: { width: number; height: number; widest: number; beforeWords?: number } =
+    { width: 0, height: 0, widest: Infinity };
 
   function layout(): void {
     if (!state?.tableau) return;
@@ -365,11 +368,12 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const need = columnsNeeded(state.tableau.length, foundationCount(state), state.has_waste);
     const tall = state.tableau.map((p) => ({ down: p.down, up: p.up.length }));
     // within one game, at one size of the window, the cards keep the size they zoomed to until the piles have
-    // room to spare at a larger one (fitMetrics): a new deal, a load or a restart ("new") starts at full size.
+    // room to spare at a larger one (fitMetrics): a new deal, a load, a restart or Review's jump back starts
+    // at full size (fitsAfresh; a player saw 73 px cards on the first deal's short piles after Review).
     // A width a scroll bar's breadth away is the same size: a scroll bar that comes and goes as the cards
     // change size must not zoom them again (in marimo the cards flipped between two sizes)
     const height = win?.innerHeight ?? 900;
-    if (Math.abs(width - zoom.width) > SCROLL_BAR_ROOM || height !== zoom.height || state.last?.kind === "new")
+    if (Math.abs(width - zoom.width) > SCROLL_BAR_ROOM || height !== zoom.height || fitsAfresh(state.last))
       zoom = { width, height, widest: Infinity };
     // fitted to the notebook's view, which is less than the window's height (JupyterLab's menus and toolbars),
     // less the toolbar, the lines under the board and the table's padding, as they are drawn
@@ -379,6 +383,11 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     // the footer's usual room, or more while it holds more (Review's three lines and its hint line): the cards
     // then zoom out a step rather than those lines cover the lowest cards (in marimo's box they did)
     footerRoom = Math.max(FOOTER_ROOM, footer.offsetHeight);
+    if (footerRoom > FOOTER_ROOM) zoom.beforeWords ??= zoom.widest;
+    else if (zoom.beforeWords !== undefined) { // the lines are gone: the cards take their room back
+      zoom.widest = Math.max(zoom.widest, zoom.beforeWords);
+      zoom.beforeWords = undefined;
+    }
     chrome = viewOnly ? CHROME : toolbar.el.offsetHeight + footerRoom + padding + 8;
     m = fitMetrics(width, need.columns, need.slots, tall, high, zoom.widest, chrome);
     zoom.widest = m.cardW;
@@ -970,7 +979,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       pinned.update(); // the table grew or shrank: a hint's words, a job's bar, a longer pile
       const w = root.clientWidth;
       if (w === lastWidth) {
-        if (!viewOnly && footer.offsetHeight > footerRoom + 1) layout(); // more lines under the board than room
+        // more lines under the board than room, or fewer than the room taken for them (Review's words gone)
+        const lines = footer.offsetHeight;
+        if (!viewOnly && (lines > footerRoom + 1 || (footerRoom > FOOTER_ROOM && lines < footerRoom - 1))) layout();
         return;
       }
       lastWidth = w;

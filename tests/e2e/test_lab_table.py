@@ -866,3 +866,41 @@ def test_the_hint_arrow_crosses_no_face_up_cards_corner(lab):
         if hits:
             crossed[seed] = hits
     assert crossed == {}
+
+
+def test_cards_zoomed_out_for_reviews_words_or_a_long_pile_zoom_back_after_reviews_jump(lab):
+    """Cards a table zoomed out stayed small: after Review's words under the board were gone (the table zooms back
+    in only once every pile has room for a whole suit more), and after Review took the game back to its first
+    moves (a player saw 73 px cards on short piles where 120 px fitted). Both now give the cards their room back;
+    a move and its Undo still keep the size (no zooming in and out at every move)."""
+    page, kernel, _ = lab
+    width = "() => document.querySelector('.ww-root [data-pile=\"t3\"] [data-card]').getBoundingClientRect().width"
+    # Review's words: three lines and a hint line under the board, on a table whose long pile just fits
+    page.set_viewport_size({"width": 1150, "height": 650})
+    load(page, kernel, long_pile_black_widow(up=15), "KS")
+    page.wait_for_timeout(300)
+    before = page.evaluate(width)
+    words = "Review could not tell which move lost the game. " * 6
+    kernel.value(f"w.controller.say({words!r}, 'info') or w.controller._publish() or 0")
+    kernel.value("setattr(w, 'hint_move', {'text': 'Instead of move 41, 9C keeps a win.'}) or 0")
+    page.wait_for_function(f"({width})() < {before} - 1", timeout=5_000)  # the words have their room
+    kernel.value("setattr(w, 'hint_move', {}) or w.controller.say('', 'info') or w.controller._publish() or 0")
+    page.wait_for_function(f"Math.abs(({width})() - {before}) < 1", timeout=5_000)
+    # Review's jump back: a move made pile 0 long (the cards zoomed out); Undo keeps their size; the jump that
+    # Review makes (back to an earlier move, naming no move) fits them afresh
+    page.set_viewport_size({"width": 1400, "height": 900})
+    junk_and_run = "QC 3S 9H 2D 7H KS QH JC TD 9S 8H 7C 6D"
+    piles = [f"AH AC 2H 2C 3H | {junk_and_run}", "| 5S 4H 3C 2D AS", "| 4D", "| 8S", "| JD"]
+    load(page, kernel, write_position(position("black-widow", piles=piles, rest="stock"), indent=None), "6D")
+    full = page.evaluate(width)
+    kernel.value("w.move('t1', 't0', 5) or 0")
+    page.wait_for_function(f"({width})() < {full} - 1", timeout=5_000)
+    settled(page)
+    small = page.evaluate(width)
+    kernel.value("w.undo() and 0")
+    page.wait_for_timeout(500)
+    assert page.evaluate(width) == small  # a move and its Undo: one size
+    kernel.value("w.redo() and 0")
+    kernel.value("w.controller._go_to(list(w.game.moves_played), 0) or w.controller._changed('undo', None, None) "
+                 "or 0")  # what Review does to show the position before the move that lost
+    page.wait_for_function(f"Math.abs(({width})() - {full}) < 1", timeout=5_000)
