@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FakeModel } from "./testing";
-import lab, { BARS_WIDTH, barsSvg, FONT, KERNEL_GONE, KERNEL_SILENT, KERNEL_SILENT_MS, LABELS_WIDTH, PRESENT_SCALE, type Summary, typedRule }
+import lab, { BARS_WIDTH, barsSvg, FONT, KERNEL_GONE, KERNEL_SILENT, KERNEL_SILENT_MS, LABELS_WIDTH, PRESENT_SCALE, progressText, type Summary, typedRule }
   from "./variant_lab";
 
 const share = (count: number, n: number) => ({ count, share: count / n, low: Math.max(0, count / n - 0.1), high: Math.min(1, count / n + 0.1) });
@@ -236,6 +236,28 @@ describe("the lab's status line", () => {
   });
 });
 
+describe("a study in progress", () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it("says which game it studies and how many deals are done, and Stop stops it", () => {
+    // a teacher waited 40 seconds before a bar with no count, not knowing whether the base game or the variant ran
+    const { model, root } = drawn({ progress: { running: true, done: 27, total: 40, which: "variant", deal: 7, deals: 20 } });
+    const words = root.querySelector<HTMLElement>(".wisp-lab-progress-words")!;
+    expect(words.hidden).toBe(false);
+    expect(words.textContent).toBe("Variant: 7 of 20 deals studied");
+    const stop = root.querySelector<HTMLButtonElement>("button[data-action=cancel]")!;
+    expect(stop.textContent).toBe("Stop"); // as on the table
+    expect(stop.disabled).toBe(false);
+    stop.click();
+    expect(model.sent.at(-1)).toEqual({ type: "cancel" });
+    model.emit("progress", { running: false, done: 0, total: 0, which: "", deal: 0, deals: 0 });
+    expect(words.hidden).toBe(true);
+    expect(stop.disabled).toBe(true);
+    expect(progressText({ which: "base", deal: 1234, deals: 100000 })).toBe("Base game: 1,234 of 100,000 deals studied");
+    expect(progressText({ which: "base", deal: 0, deals: 1 })).toBe("Base game: 0 of 1 deal studied");
+  });
+});
+
 describe("Presentation", () => {
   it("draws the bars as wide as the lab, past the usual widest", () => {
     const cell = 1488; // a notebook's cell at 1920 x 1080 with the file browser open
@@ -291,16 +313,16 @@ describe("a kernel that does not answer", () => {
   it("is said after a request goes unanswered, and the kernel's words come back once it answers", () => {
     // After a kernel restart a teacher clicked Study and changed Build: nothing happened, nothing was said.
     vi.useFakeTimers();
-    const { model, root } = drawn({ status: "Study cancelled." });
+    const { model, root } = drawn({ status: "Study stopped." });
     const status = root.querySelector<HTMLElement>(".wisp-lab-status")!;
     root.querySelector<HTMLButtonElement>("[data-action=study]")!.click();
     vi.advanceTimersByTime(KERNEL_SILENT_MS - 100);
-    expect(status.textContent).toBe("Study cancelled.");
+    expect(status.textContent).toBe("Study stopped.");
     vi.advanceTimersByTime(200);
     expect(status.textContent).toBe(KERNEL_SILENT);
     expect(status.classList.contains("wisp-lab-status-error")).toBe(true);
     fromKernel(model, { type: "heard" });
-    expect(status.textContent).toBe("Study cancelled.");
+    expect(status.textContent).toBe("Study stopped.");
     expect(status.classList.contains("wisp-lab-status-error")).toBe(false);
     const build = root.querySelector<HTMLSelectElement>("select[data-control=build]")!;
     build.value = build.options[build.options.length - 1]?.value ?? "";

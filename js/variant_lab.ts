@@ -182,6 +182,13 @@ export function typedRule(text: string): number | string {
   return /^\s*[+-]?\d{1,15}\s*$/.test(text) ? Number(text) : text.trim();
 }
 
+/** A running study's progress in words: "Base game: 7 of 20 deals studied". */
+export function progressText(p: { which?: string; deal?: number; deals?: number }): string {
+  const game = p.which === "base" ? "Base game" : "Variant";
+  const deals = p.deals ?? 0;
+  return `${game}: ${(p.deal ?? 0).toLocaleString("en")} of ${deals.toLocaleString("en")} deal${deals === 1 ? "" : "s"} studied`;
+}
+
 /** The shown value of a study setting (the first deal comes as digits: it may pass 2**53). */
 const settingText = (value: unknown) => String(value ?? "");
 
@@ -206,6 +213,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   const info = el("div", { class: "wisp-lab-info" });
   const settings = el("div", { class: "wisp-lab-settings" });
   const progress = el("progress", { class: "wisp-lab-progress", max: "1", value: "0" }) as HTMLProgressElement;
+  const progressWords = el("div", { class: "wisp-lab-progress-words" }); // which game, and how many deals done
   const bars = el("div", { class: "wisp-lab-chart" });
   const status = el("div", { class: "wisp-lab-status", role: "status" });
   const json = el("textarea", { class: "wisp-lab-json", rows: "4", cols: "60", spellcheck: "false",
@@ -232,7 +240,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     return b;
   };
   const studyButton = button("Study", "study");
-  const cancelButton = button("Cancel", "cancel");
+  const cancelButton = button("Stop", "cancel"); // "Stop", as on the table (the kernel's lab.cancel())
   const playButton = button("Play this variant", "play");
   button("Reset", "reset");
   const saveButton = button("Save JSON", "save");
@@ -346,6 +354,8 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     progress.max = Math.max(1, p.total ?? 1);
     progress.value = p.done ?? 0;
     progress.hidden = !p.running;
+    progressWords.hidden = !p.running;
+    progressWords.textContent = p.running ? progressText(p) : "";
     cancelButton.disabled = !p.running;
     studyButton.disabled = Boolean(p.running) || Boolean((model.get("variant") ?? {}).error);
   };
@@ -396,7 +406,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
 
   // What sets up a study, and what it found: one column, or side by side when presenting in a wide cell.
   const setup = el("div", { class: "wisp-lab-setup" }, controlsBox, info, settings, buttons);
-  const outcome = el("div", { class: "wisp-lab-outcome" }, progress, bars, status);
+  const outcome = el("div", { class: "wisp-lab-outcome" }, progress, progressWords, bars, status);
   root.replaceChildren(el("div", { class: "wisp-lab-body" }, setup, outcome), jsonBox);
   drawControls(); drawSettings(); drawInfo(); drawProgress(); applyPresentation(); drawStatus();
   model.on("msg:custom", onCustom);

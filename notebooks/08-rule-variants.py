@@ -97,7 +97,7 @@ fig.tight_layout();
 #
 # `ww.variant_lab()` puts every rule on a control: which cards move, the build, what an empty pile takes,
 # whether the stock waits for empty piles, the stock and foundation families, the layout and the deck. **Study**
-# runs in the background with a progress bar (**Cancel** stops it; a result is shown only if the controls have
+# runs in the background with a progress bar (**Stop** stops it; a result is shown only if the controls have
 # not changed since it started), and draws the bars beside the base game's. **Play this variant** opens a table
 # on it, and **Save JSON** gives the variant as a `wisp-game/1` document that **Load JSON** reads back.
 #

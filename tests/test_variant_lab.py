@@ -143,7 +143,7 @@ def test_the_lab_studies_the_variant_beside_its_base():
     result = lab.study(wait=True, timeout=120)
     assert result is not None and result.spec == lab.spec and result.deals == 8
     assert set(lab.results) == {"base", "variant"} and lab.results["base"]["variant"] == "standard"
-    assert lab.progress == {"running": False, "done": 16, "total": 16, "which": ""}
+    assert lab.progress == {"running": False, "done": 16, "total": 16, "which": "", "deal": 0, "deals": 0}
     lab.set(build="same-suit")  # the variant's bars go; the base's stay
     assert set(lab.results) == {"base"}
 
@@ -190,6 +190,34 @@ def test_a_result_applies_only_if_the_controls_did_not_change(monkeypatch):
     assert lab.results["variant"]["variant"] == lab.spec.variant == "relaxed"
 
 
+def test_rules_changed_and_changed_back_show_their_bars_again(monkeypatch):
+    """A teacher saved a variant, tried another rule, loaded the saved one back: its bars were gone, and its
+    40-second study had to run again. The result of the same rules at the same settings is shown again; a
+    change of settings shows nothing old."""
+    module = sys.modules[VariantLabWidget.__module__]
+    monkeypatch.setattr(module, "BackgroundStudy", HeldStudy)
+    HeldStudy.made.clear()
+    lab = VariantLabWidget("mini-wisp")
+    lab.deals, lab.max_positions = 4, 20_000
+    lab.set(movable="single-card")
+    saved = lab.game_json
+    lab.study()
+    HeldStudy.made[-1].finish()
+    assert lab.progress["which"] == "variant" and lab.progress["deals"] == 4  # the variant's turn, of 4 deals
+    HeldStudy.made[-1].finish()
+    shown = lab.results["variant"]
+    lab.set(movable="any-run")
+    assert "variant" not in lab.results  # other rules: not these bars
+    lab.load(saved)
+    assert lab.results["variant"] == shown and set(lab.results) == {"base", "variant"}
+    lab.set(movable="any-run")
+    lab.set(movable="single-card")  # changed back by hand: the same
+    assert lab.results["variant"] == shown
+    lab.deals = 5  # other deals: nothing old is shown, and changed back, the base's bars wait for a Study
+    lab.deals = 4
+    assert "variant" not in lab.results and len(HeldStudy.made) == 2
+
+
 def test_cancel_stops_the_study_and_applies_nothing():
     lab = VariantLabWidget("will-o-the-wisp")
     lab.deals, lab.max_positions = 50, 2_000_000
@@ -197,7 +225,7 @@ def test_cancel_stops_the_study_and_applies_nothing():
     lab.cancel()
     lab.wait(60)
     assert lab.progress["running"] is False and "variant" not in lab.results
-    assert lab.status == "Study cancelled."
+    assert lab.status == "Study stopped."  # "Stop", as the table says it
 
 
 def test_invalid_controls_say_why_and_do_not_study():

@@ -47,12 +47,14 @@ from .table import TableWidget
 STATIC = Path(__file__).resolve().parent.parent / "static"
 DEFAULT_DEALS = 20
 DEFAULT_POSITIONS = 20_000
-MAX_LAB_DEALS = 100_000  # a study the lab runs on its thread (Cancel stops it); more is the command line's
+MAX_LAB_DEALS = 100_000  # a study the lab runs on its thread (Stop stops it); more is the command line's
 
 
 BASE_UNSETTLED = ("Most of the base game's deals were not settled, though, so the two cannot be compared yet: "
                   "give more positions per deal.")
-IDLE = {"running": False, "done": 0, "total": 0, "which": ""}
+IDLE = {"running": False, "done": 0, "total": 0, "which": "", "deal": 0, "deals": 0}
+#: Variants' results kept (by rules and study settings), so rules changed and changed back show their bars again.
+KEPT_VARIANT_RESULTS = 32
 
 #: The study settings: their words, their range, and why it ends there.
 SETTINGS: dict[str, tuple[str, int, int, str]] = {
@@ -154,7 +156,9 @@ class VariantLabWidget(anywidget.AnyWidget):
     max_positions = _Setting(DEFAULT_POSITIONS).tag(sync=True)
     first_seed = _Setting(1).tag(sync=True, to_json=lambda value, _widget: str(value),
                                  from_json=lambda value, _widget: int(value) if isinstance(value, str) else value)
-    progress = traitlets.Dict().tag(sync=True)  # {"running": bool, "done": int, "total": int, "which": str}
+    # {"running": bool, "done": int, "total": int, "which": "base" | "variant" | "", "deal": int, "deals": int}:
+    # the deals done of both games' studies, and of the game being studied ("deal" of its "deals")
+    progress = traitlets.Dict().tag(sync=True)
     results = traitlets.Dict().tag(sync=True)  # {"base": summary, "variant": summary}
     status = traitlets.Unicode("").tag(sync=True)
     status_kind = traitlets.Unicode("").tag(sync=True)  # "error" when the status refuses or reports a failure
@@ -169,6 +173,7 @@ class VariantLabWidget(anywidget.AnyWidget):
         self._job: BackgroundStudy | None = None
         self._generation = 0  # bumped by every change of the controls or the study settings
         self._base_results: dict[tuple, StudyResult] = {}
+        self._variant_results: dict[tuple, StudyResult] = {}  # by (spec, settings), the latest last
         self.last_result: StudyResult | None = None
         self.table: TableWidget | None = None
         self._loaded: tuple[dict[str, Any], str, str] | None = None  # a loaded variant's controls, key and name
@@ -261,7 +266,8 @@ class VariantLabWidget(anywidget.AnyWidget):
 
         def progress(done: int, _n: int) -> None:
             if generation == self._generation:
-                self.progress = {"running": True, "done": offset + done, "total": total, "which": which}
+                self.progress = {"running": True, "done": offset + done, "total": total, "which": which,
+                                 "deal": done, "deals": len(seeds)}
 
         def finished(job: BackgroundStudy) -> None:
             with self._lock:
@@ -275,7 +281,7 @@ class VariantLabWidget(anywidget.AnyWidget):
                 result = job.result
                 if result.cancelled:
                     self.progress = dict(IDLE)
-                    self._say("Study cancelled.")
+                    self._say("Study stopped.")
                     _end_turn(self)
                     return
                 self.results = {**self.results, which: _drawn(result)}
@@ -285,20 +291,37 @@ class VariantLabWidget(anywidget.AnyWidget):
                     return
                 _end_turn(self)
                 self.last_result = result
-                self.progress = {"running": False, "done": total, "total": total, "which": ""}
+                self._keep_variant_result((spec, settings), result)
+                self.progress = {**IDLE, "done": total, "total": total}
                 base = self._base_results.get(settings)
                 unsettled_base = base is not None and base.mostly_unknown and not result.mostly_unknown
                 self._say(result.describe() + (f" {BASE_UNSETTLED}" if unsettled_base else ""))
 
-        self.progress = {"running": True, "done": offset, "total": total, "which": which}
+        self.progress = {"running": True, "done": offset, "total": total, "which": which, "deal": 0,
+                         "deals": len(seeds)}
         deals = f"{len(seeds):,} deal" + ("s" if len(seeds) != 1 else "")
         budget = f"{self.max_positions:,} position" + ("s" if self.max_positions != 1 else "")
         self._say(f"Studying {spec.name}: {deals} at {budget}...")
         self._job = BackgroundStudy(spec, list(seeds), self.max_positions, progress=progress, on_done=finished)
 
+    def _keep_variant_result(self, key: tuple, result: StudyResult) -> None:
+        """Keep a variant's result, the latest last; the oldest go past ``KEPT_VARIANT_RESULTS``."""
+        self._variant_results.pop(key, None)
+        self._variant_results[key] = result
+        while len(self._variant_results) > KEPT_VARIANT_RESULTS:
+            del self._variant_results[next(iter(self._variant_results))]
+
+    def _kept_variant_result(self, spec: GameSpec) -> StudyResult | None:
+        """The result of a study of ``spec`` at the lab's study settings, if one was kept."""
+        try:
+            settings = (tuple(self._seeds()), self.max_positions)
+        except LimitError:
+            return None
+        return self._variant_results.get((spec, settings))
+
     def cancel(self) -> None:
         """Stop a running study (nothing from it is applied)."""
-        self._stop("Study cancelled.")
+        self._stop("Study stopped.")
 
     def _stop(self, words: str) -> None:
         """Stop a running study, if one is, and say ``words`` (nothing from it is applied)."""
@@ -510,6 +533,9 @@ class VariantLabWidget(anywidget.AnyWidget):
             self.game_json = write_game(spec)
             stale = dict(self.results)
             stale.pop("variant", None)
+            kept = self._kept_variant_result(spec)  # these rules were studied before, at these settings
+            if kept is not None and "base" in stale:
+                stale["variant"] = _drawn(kept)
             self.results = stale
 
     def _say(self, text: str, kind: str = "") -> None:
