@@ -113,6 +113,19 @@ describe("the trace view", () => {
     expect(el.querySelector("[data-frontier]")).not.toBeNull();
   });
 
+  it("says what ?? means where cards are hidden, and nothing of it where they are shown", () => {
+    // a class watching a search that sees every card asked why the dealt cards read ??
+    const { el } = mount({});
+    const note = el.querySelector<HTMLElement>('[data-legend-item="hidden"]')!;
+    expect(note.hidden).toBe(false);
+    expect(note.textContent).toContain("??: a card face down or in the stock at the start; the search sees it");
+    expect(note.textContent).toContain("reveal=True");
+    cleanup?.();
+    document.body.replaceChildren();
+    const shown = mount({ traces: [{ ...fixture.trace, reveal: true }] });
+    expect(shown.el.querySelector<HTMLElement>('[data-legend-item="hidden"]')!.hidden).toBe(true);
+  });
+
   it("highlights the pseudo-code line of each event kind", () => {
     const { el, click } = mount({});
     const listing = listingFor(fixture.trace.algorithm, fixture.trace.options);

@@ -23,8 +23,11 @@ export const TRACE_CSS = `
 /* each counter says what it counts on hover: dotted, as a term with a definition */
 .ww-trace .ww-counter { white-space: nowrap; cursor: help; text-decoration: underline dotted;
   text-decoration-color: var(--jp-ui-font-color3, #999); text-underline-offset: 3px; }
-.ww-legend .ww-legend-moves { color: var(--jp-ui-font-color2, #555); font-size: 0.92em; }
-.ww-trace[data-ww-theme="dark"] .ww-legend .ww-legend-moves { color: var(--jp-ui-font-color2, #aaa); }
+.ww-legend .ww-legend-moves, .ww-legend .ww-legend-hidden { color: var(--jp-ui-font-color2, #555); font-size: 0.92em; }
+.ww-trace[data-ww-theme="dark"] .ww-legend .ww-legend-moves,
+.ww-trace[data-ww-theme="dark"] .ww-legend .ww-legend-hidden { color: var(--jp-ui-font-color2, #aaa); }
+.ww-legend .ww-legend-hidden { display: inline; }
+.ww-legend .ww-legend-hidden[hidden], .ww-legend .ww-legend-hidden .ww-hidden-short { display: none; }
 .ww-legend { display: flex; flex-wrap: wrap; gap: 12px; margin: 4px 0; align-items: center; }
 .ww-legend span { display: inline-flex; align-items: center; gap: 4px; }
 .ww-legend i { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 1px solid #555; }
@@ -162,7 +165,8 @@ export const TRACE_CSS = `
 .ww-trace.ww-present .ww-trace-panels[style*="--ww-panels: 2"] .ww-code { line-height: 1.1; }
 /* presenting, the legend keeps to one row: the note on how moves are written is the legend's tooltip there (the
    moves say "(3 cards)" in words anyway) */
-.ww-trace.ww-present .ww-legend .ww-legend-moves { display: none; }
+.ww-trace.ww-present .ww-legend .ww-legend-moves, .ww-trace.ww-present .ww-legend .ww-hidden-long { display: none; }
+.ww-trace.ww-present .ww-legend .ww-legend-hidden .ww-hidden-short { display: inline; }
 /* where the column is too narrow for an entry, it breaks between the move and its costs, never inside either */
 .ww-trace .ww-entry-move, .ww-trace .ww-entry-cost { white-space: nowrap; }
 .ww-trace.ww-present .ww-trace-board .ww-tableau { min-height: calc(var(--ww-card-h) * 1.3); } /* room for the lists */

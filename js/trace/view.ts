@@ -26,6 +26,12 @@ const FRONTIER_SHOWN = 40;
 /** How the view writes a move, for the legend (the path, the lists and the tree's tooltips all write moves so). */
 const MOVES_NOTE = "pile 2\u21923: the top card of pile 2 onto pile 3; (3 cards): three cards moved together; " +
   "deal: the stock deals a card onto each pile";
+/** What ?? means, where the view hides cards (the trace sent without `reveal`): a class watching a search that
+ * sees every card asked why its cards read ??. */
+export const HIDDEN_NOTE = ": a card face down or in the stock at the start; the search sees it, the class does " +
+  "not (SearchTraceWidget(trace, reveal=True), from Python, shows it)";
+/** The same, presenting: the legend keeps to one row. */
+export const HIDDEN_SHORT = " hidden from the class";
 
 interface NumberRule {
   min: number;
@@ -560,8 +566,12 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
   }
   const movesNote = h(doc, "span", "ww-legend-moves", MOVES_NOTE);
   movesNote.dataset.legendItem = "moves";
-  legend.append(movesNote);
-  legend.title = MOVES_NOTE; // presenting, the note itself is hidden to keep the legend to one row
+  const hiddenNote = h(doc, "span", "ww-legend-hidden");
+  hiddenNote.append(h(doc, "b", "", "??"), h(doc, "span", "ww-hidden-long", HIDDEN_NOTE),
+    h(doc, "span", "ww-hidden-short", HIDDEN_SHORT));
+  hiddenNote.dataset.legendItem = "hidden";
+  legend.append(movesNote, hiddenNote);
+  legend.title = `${MOVES_NOTE}\n??${HIDDEN_NOTE}`; // presenting, the notes are hidden to keep the legend to one row
   const runbar = viewOnly ? null : buildRunbar();
   const area = h(doc, "div", "ww-trace-panels");
   root.append(controls);
@@ -575,6 +585,7 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
   function build(): void {
     panels.forEach((p) => p.close());
     traces = tracesOf();
+    hiddenNote.hidden = traces.every((t) => t.reveal); // said only where cards are hidden
     total = sharedTotal(traces, lockstep);
     step = Math.min(step, total);
     scrubber.max = String(total);
