@@ -52,8 +52,8 @@ export function columnsNeeded(piles: number, foundations: number, hasWaste: bool
 
 /**
  * The top of each card of a pile of `down` face-down then `up` face-up cards, so the pile is at most
- * `maxHeight` px tall where the floors allow: face-down steps shrink first (to `minDown`), then face-up
- * steps (to `minUp`, never less). Returns the offsets and the pile's height.
+ * `maxHeight` px tall where the floors allow: face-down steps shrink first (to `minDown`, but the backs together
+ * keep two natural steps: one or two backs keep their natural step), then face-up steps (to `minUp`, never less). Returns the offsets and the pile's height.
  */
 export function pileOffsets(down: number, up: number, m: Metrics, maxHeight = Infinity): { offsets: number[]; height: number } {
   const n = down + up;
@@ -64,7 +64,10 @@ export function pileOffsets(down: number, up: number, m: Metrics, maxHeight = In
   let d = m.naturalDown;
   let u = m.naturalUp;
   if (downSteps * d + upSteps * u > room) {
-    d = downSteps ? Math.max(m.minDown, Math.min(d, (room - upSteps * u) / downSteps)) : d;
+    // the backs together keep at least two natural steps (a lone back as a 4 px strip was missed on a long
+    // Black Widow pile: a player took the pile for dug out)
+    const floor = downSteps ? Math.max(m.minDown, Math.min(d, Math.ceil((2 * m.naturalDown) / downSteps))) : d;
+    d = downSteps ? Math.max(floor, Math.min(d, (room - upSteps * u) / downSteps)) : d;
     if (downSteps * d + upSteps * u > room && upSteps) {
       u = Math.max(m.minUp, Math.min(u, (room - downSteps * d) / upSteps));
     }

@@ -66,6 +66,17 @@ describe("layout", () => {
     }
   });
 
+  it("a lone back under a long pile keeps its natural step: one back as a 4 px strip was missed", () => {
+    const m = metrics(1100, 10);
+    for (const down of [1, 2]) {
+      const pile = pileOffsets(down, 30, m, 4 * m.cardH); // no room: the face-up cards are at their floor
+      expect(pile.offsets[down] - pile.offsets[down - 1]).toBeGreaterThanOrEqual(m.naturalDown - 0.1);
+    }
+    const five = pileOffsets(5, 30, m, 4 * m.cardH); // five backs close up, together two natural steps or more
+    expect(five.offsets[5] - five.offsets[0]).toBeGreaterThanOrEqual(2 * m.naturalDown - 0.5);
+    expect(five.offsets[1] - five.offsets[0]).toBeLessThan(m.naturalDown);
+  });
+
   it("the fan uses the height it is given", () => {
     const m = metrics(560, 10);
     const tight = pileOffsets(5, 25, m, 7 * m.cardH);

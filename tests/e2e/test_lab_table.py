@@ -876,15 +876,24 @@ def test_cards_zoomed_out_for_reviews_words_or_a_long_pile_zoom_back_after_revie
     page, kernel, _ = lab
     width = "() => document.querySelector('.ww-root [data-pile=\"t3\"] [data-card]').getBoundingClientRect().width"
     # Review's words: three lines and a hint line under the board, on a table whose long pile just fits
+    # (the first pile length, from 12 face-up cards, at which the words take a zoom step: found, not assumed)
     page.set_viewport_size({"width": 1150, "height": 650})
-    load(page, kernel, long_pile_black_widow(up=15), "KS")
-    page.wait_for_timeout(300)
-    before = page.evaluate(width)
     words = "Review could not tell which move lost the game. " * 6
-    kernel.value(f"w.controller.say({words!r}, 'info') or w.controller._publish() or 0")
-    kernel.value("setattr(w, 'hint_move', {'text': 'Instead of move 41, 9C keeps a win.'}) or 0")
-    page.wait_for_function(f"({width})() < {before} - 1", timeout=5_000)  # the words have their room
-    kernel.value("setattr(w, 'hint_move', {}) or w.controller.say('', 'info') or w.controller._publish() or 0")
+    say = f"w.controller.say({words!r}, 'info') or w.controller._publish() or 0"
+    quiet = "setattr(w, 'hint_move', {}) or w.controller.say('', 'info') or w.controller._publish() or 0"
+    for up in range(12, 24):
+        load(page, kernel, long_pile_black_widow(up=up), "KS")
+        page.wait_for_timeout(300)
+        before = page.evaluate(width)
+        kernel.value(say)
+        kernel.value("setattr(w, 'hint_move', {'text': 'Instead of move 41, 9C keeps a win.'}) or 0")
+        page.wait_for_timeout(600)
+        if page.evaluate(width) < before - 1:  # the words have their room: the cards a step smaller
+            break
+        kernel.value(quiet)
+    else:
+        raise AssertionError("Review's words never took room from the cards")
+    kernel.value(quiet)
     page.wait_for_function(f"Math.abs(({width})() - {before}) < 1", timeout=5_000)
     # Review's jump back: a move made pile 0 long (the cards zoomed out); Undo keeps their size; the jump that
     # Review makes (back to an earlier move, naming no move) fits them afresh
