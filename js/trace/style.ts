@@ -178,7 +178,7 @@ export const TRACE_CSS = `
    screen); the tree takes the height the rest leaves (--ww-tree-h, fitPair in view.ts) */
 @media (max-height: 900px) and (min-width: 1100px) {
   .ww-trace.ww-present.ww-full-screen .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-trace-panel {
-    grid-template-columns: minmax(170px, 0.35fr) minmax(0, 1.7fr) minmax(420px, 0.8fr);
+    grid-template-columns: minmax(260px, 0.55fr) minmax(0, 1.7fr) minmax(420px, 0.8fr);
     grid-template-areas: "head head head" "board tree count" "board tree lists" "board code code" "path code code";
     grid-template-rows: auto auto 1fr auto auto; } /* (1fr: the tree's height goes to the lists' row, not the counters') */
   .ww-trace.ww-present.ww-full-screen .ww-trace-panels:not([style*="--ww-panels: 2"]) .ww-counters {

@@ -385,9 +385,14 @@ def test_presenting_on_a_projector_shows_the_tree_and_the_current_line_of_code_t
           const b = (s) => { const r = document.querySelector(s).getBoundingClientRect();
                              return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
           return {tree: b(".ww-tree-panel"), line: b('.ww-code li[aria-current="step"]'),
+                  board: b(".ww-trace-board"),
+                  card: document.querySelector(".ww-trace-board .ww-card").getBoundingClientRect().width,
                   size: parseFloat(getComputedStyle(document.querySelector(".ww-code")).fontSize)};
         }""")
-        for name in ("tree", "line"):
+        # the board's cards large enough for a class to read (they were 48 px wide in a 170 px column, beside an
+        # empty stretch of its own column)
+        assert boxes["card"] >= 64, boxes
+        for name in ("tree", "line", "board"):
             box = boxes[name]
             assert box["top"] >= 0 and box["bottom"] <= 720 and box["left"] >= 0 and box["right"] <= 1280, boxes
         assert boxes["size"] >= 18, boxes  # large enough for the back row
