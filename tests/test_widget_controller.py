@@ -713,6 +713,38 @@ def test_each_game_counts_its_own_deals():
     assert w.seed == 41
 
 
+def test_new_deal_goes_on_in_the_next_session_from_where_it_stopped():
+    """A returning player opened the play notebook (deal 1) and pressed New deal: deal 2 again, every session. New
+    deal now counts on from the last deal it dealt in any session; a deal asked for by number, or the daily deal,
+    does not move that count, and each game keeps its own."""
+    first = play("will-o-the-wisp", seed=1, auto_verdict=False)
+    first.new_deal()
+    first.new_deal()
+    assert first.seed == 3
+    first.new_deal(seed=500)  # a deal asked for by number: this session goes on from it, later sessions do not
+    first.new_deal()
+    assert first.seed == 501
+    later = play("will-o-the-wisp", seed=1, auto_verdict=False)  # the next session: the notebook's deal 1
+    later.new_deal()
+    assert later.seed == 502  # on from the last deal New deal dealt (501), not deal 2
+    later.new_deal("black-widow")
+    assert later.seed == 1  # another game: its own count
+    assert StatsStore().last_new_deal("will-o-the-wisp/standard") == 502
+
+
+def test_a_new_deal_count_the_file_cannot_hold_is_read_as_none(data_dir):
+    """The statistics file is the user's: a count edited to a word, a negative number or true is ignored."""
+    for bad in ('"ten"', "-4", "true", "[1]"):
+        (data_dir / "stats.json").write_text(f'{{"games": {{}}, "new_deals": {{"will-o-the-wisp/standard": {bad}}}}}')
+        w = play("will-o-the-wisp", seed=1, auto_verdict=False)
+        w.new_deal()
+        assert w.seed == 2, bad
+    (data_dir / "stats.json").write_text('{"games": {}, "new_deals": "oops"}')
+    w = play("will-o-the-wisp", seed=1, auto_verdict=False)
+    w.new_deal()
+    assert w.seed == 2 and StatsStore().last_new_deal("will-o-the-wisp/standard") == 2
+
+
 def test_the_deal_number_box_deals_exactly_the_digits_typed_or_says_there_is_no_such_deal():
     """A player typed 99999999999999999999 and read "Refused a malformed request: new_deal: seed has the wrong type
     (float)"; 12345678901234567 dealt deal 12345678901234568. The box now sends the digits as text."""

@@ -131,7 +131,9 @@ class TableController:
         self._publish_to = publish
         self.published: dict[str, Any] = {}
         self.last_review: Any = None
-        self.last_seeds: dict[str, int] = {}  # game/variant -> the last deal number played (New deal: the next)
+        # game/variant -> the last deal number played in this session (New deal: the next, or the next after the
+        # last deal New deal dealt in any session, StatsStore.last_new_deal, whichever is later)
+        self.last_seeds: dict[str, int] = {}
         # (version, budget, moves) of the last review that did not settle: Review again there searches longer
         self._unsettled_review: tuple[int, int, tuple[Move, ...]] | None = None
         self.game: Game
@@ -255,18 +257,23 @@ class TableController:
             same = self.game.spec
             spec = get_game(same.game if game is None else game,
                             variant if variant is not None else (None if game is not None else same.variant))
-            # each game counts its own deals: Black Widow after Will o' the Wisp deal 2 is Black Widow deal 1
-            chosen = check_seed(seed) if seed is not None else self.last_seeds.get(spec.key, 0) + 1
+            # each game counts its own deals: Black Widow after Will o' the Wisp deal 2 is Black Widow deal 1; and
+            # goes on from the last deal New deal dealt in an earlier session (the statistics file keeps it)
+            counted = seed is None
+            chosen = check_seed(seed) if seed is not None else \
+                max(self.last_seeds.get(spec.key, 0), self.store.last_new_deal(spec.key)) + 1
             if winnable is not None:  # (once the request is known to be good: a refused one changes nothing)
                 self.winnable = check_flag(winnable, "winnable")
             if not self.winnable or self._catalogue_knows(spec, chosen):
                 dealt = new_game(spec, chosen, winnable=self.winnable)
                 self._start(dealt.game, dealt.seed, f"{game_label(spec)}, deal {dealt.seed}.")
+                if counted:
+                    self.store.dealt_new(spec.key, dealt.seed)
                 return None
             self.say(f"Looking for a deal of {game_label(spec)} the solver can prove winnable…", "info")
             job = self.jobs.start("winnable", "Proving a deal winnable…",
                                   lambda job: new_game(spec, winnable_seed(spec, chosen, cancel=job.token)),
-                                  self._dealt)
+                                  lambda job, dealt: self._dealt(job, dealt, counted=counted))
             self._publish()
         if wait:
             job.wait()
@@ -292,10 +299,12 @@ class TableController:
                 raise job.error
         return job
 
-    def _dealt(self, job: Job, dealt, prefix: str = "") -> None:
+    def _dealt(self, job: Job, dealt, prefix: str = "", *, counted: bool = False) -> None:
         with self.lock:
             if not job.cancelled:
                 self._start(dealt.game, dealt.seed, f"{prefix}{game_label(dealt.spec)}, deal {dealt.seed}.")
+                if counted:  # New deal's own count (not a deal number asked for, nor the daily deal)
+                    self.store.dealt_new(dealt.spec.key, dealt.seed)
 
     @staticmethod
     def _catalogue_knows(spec: GameSpec, seed: int) -> bool:

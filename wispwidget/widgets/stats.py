@@ -4,7 +4,8 @@ They live in ``stats.json`` in the user's data directory (``platformdirs.user_da
 ``$WISPWIDGET_DATA_DIR`` when that is set (the tests point it at a temporary directory). A game counts as
 played once the player made a move at the table (Solve's and Watch's moves do not; a script's games, with a
 move made from Python, are not counted at all); only deals count, not positions loaded; a game left unwon for a
-new deal ends the current streak.
+new deal ends the current streak. The file also keeps, per game, the last deal New deal dealt (``new_deals``), so
+that New deal goes on from there in the next session rather than dealing deals 2, 3, ... again.
 """
 
 from __future__ import annotations
@@ -78,6 +79,25 @@ class StatsStore:
             data["games"][key] = entry
             self._write(data)
         return dict(entry)
+
+    def last_new_deal(self, key: str) -> int:
+        """The last deal New deal dealt of ``key`` in any session (0 when none)."""
+        with _lock:
+            found = self._read().get("new_deals", {})
+        last = found.get(key, 0) if isinstance(found, dict) else 0
+        return last if isinstance(last, int) and not isinstance(last, bool) and last >= 0 else 0
+
+    def dealt_new(self, key: str, seed: int) -> None:
+        """Remember that New deal dealt deal ``seed`` of ``key`` (the count only goes on)."""
+        with _lock:
+            data = self._read()
+            deals = data.get("new_deals")
+            deals = deals if isinstance(deals, dict) else {}
+            last = deals.get(key)
+            if not isinstance(last, int) or isinstance(last, bool) or seed > last:
+                deals[key] = seed
+                data["new_deals"] = deals
+                self._write(data)
 
     def played(self, key: str) -> dict[str, Any]:
         """Count a game as played (its first move was made)."""
