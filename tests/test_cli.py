@@ -101,8 +101,11 @@ def check(capsys, tmp_path, text):
 
 def test_check_valid_but_not_won_is_exit_1(capsys, tmp_path):
     position = deal("will-o-the-wisp", 1).position()
-    status, result, _ = check(capsys, tmp_path, write_solution(position, [DEAL, DEAL]))
+    status, result, err = check(capsys, tmp_path, write_solution(position, [DEAL, DEAL]))
     assert status == 1 and result["valid"] and not result["won"] and result["moves"] == 2
+    # no error: the spec's error with a null move means a file not read (it said so of a valid one)
+    assert "error" not in result
+    assert err.endswith("s.json: the moves are legal, but the game is not won after its 2 moves\n"), err
 
 
 def test_check_names_the_first_illegal_move(capsys, tmp_path):
@@ -245,3 +248,12 @@ def test_an_unknown_option_is_refused_with_the_one_likely_meant(capsys):
     status, _, err = run(capsys, "study", "mini-wisp", "--deals", "1-2", "--max-positons", "5", "stray")
     assert status == 2 and "--max-positons (did you mean --max-positions?) 5 stray (wispwidget" in err
     assert err.count("\n") == 1  # one line
+
+
+def test_version(capsys):
+    """``wispwidget --version`` said "give a command"."""
+    import wispwidget
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0 and capsys.readouterr().out == f"wispwidget {wispwidget.__version__}\n"

@@ -70,6 +70,25 @@ def test_a_line_with_a_number_out_of_range_is_refused_and_both_files_kept(capsys
     assert ran == [] and snapshot(finished) == before
 
 
+@pytest.mark.parametrize(("fields", "why"), [
+    # each was kept: "p90 1,000,000,000; 166,666,725,500 positions/s", a 240-digit seconds, a comment copied on
+    ({"positions": 1_000_000_000, "max_positions": 250_000}, "it searched 1,000,000,000 positions, more than its "
+                                                             "max_positions, 250,000"),
+    ({"seconds": 1e300}, "its seconds 1e+300 is out of range"),
+    ({"comment": "mine"}, "it has a field 'comment' that study lines do not have"),
+    ({"result": "won", "moves": 0}, "it says won in no move"),
+    ({"result": "lost", "moves": 12}, "it says lost with a winning line of 12 moves"),
+])
+def test_a_line_no_run_writes_is_refused_saying_what_is_wrong(capsys, finished, ran, fields, why):
+    lines = finished.read_text().splitlines()
+    lines[1] = changed(lines[1], **fields)
+    finished.write_text("\n".join(lines) + "\n")
+    before = snapshot(finished)
+    status, _out, err = resume(capsys, finished)
+    assert status == 2 and one_line(err) and f"line 2 of {finished} is not a study's line ({why})" in err, err
+    assert ran == [] and snapshot(finished) == before
+
+
 @pytest.mark.parametrize("resumed", [True, False])
 def test_a_line_nested_too_deeply_is_refused_as_not_a_study(capsys, finished, ran, resumed):
     """``"[" * 100000 + "]" * 100000`` was "internal error (RecursionError ...)", exit status 4."""
@@ -107,7 +126,8 @@ def test_two_lines_of_a_deal_must_agree_on_its_result(capsys, finished, ran, whe
     that agree are kept once: a resumed run writes its kept lines again, so FILE.partial repeats FILE's."""
     lines = finished.read_text().splitlines()
     first = json.loads(lines[2])
-    other = changed(lines[2], result="lost" if first["result"] == "won" else "won")
+    flipped = "lost" if first["result"] == "won" else "won"
+    other = changed(lines[2], result=flipped, moves=0 if flipped == "lost" else 40)  # (a won line has moves)
     target = finished if where == "FILE" else Path(f"{finished}.partial")
     before_target = target.read_text() if target.exists() else ""
     target.write_text(before_target + other + "\n")
@@ -117,5 +137,5 @@ def test_two_lines_of_a_deal_must_agree_on_its_result(capsys, finished, ran, whe
     assert ran == [] and snapshot(finished) == before
     target.write_text(before_target + lines[2] + "\n")
     status, _out, err = resume(capsys, finished)
-    assert status == 0 and ran == [5, 6] and "deals 6:" in err
+    assert status == 0 and ran == [5, 6] and "6 deals:" in err
     assert [json.loads(line)["seed"] for line in finished.read_text().splitlines()] == [1, 2, 3, 4, 5, 6]

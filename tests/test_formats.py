@@ -122,6 +122,19 @@ def test_structure_errors():
     refused(doc, r"foundations\[0\]: 'X' is not a suit")
 
 
+def test_foundations_may_not_be_left_out_only_variant_and_waste_may():
+    """The shared spec lets a position leave out `variant` and `waste`, nothing else; a position without
+    `foundations` was read as none yet (a Waxing Moon one as eight empty piles, where `[]` is refused)."""
+    for doc in (wisp_doc(), moon_doc()):
+        del doc["foundations"]
+        with pytest.raises(FormatError, match="foundations"):
+            position_from_dict(doc)
+    doc = wisp_doc()
+    del doc["waste"]
+    del doc["variant"]
+    assert position_from_dict(doc).waste == ()
+
+
 def test_variant_may_be_omitted_and_means_standard():
     doc = wisp_doc()
     del doc["variant"]
@@ -132,9 +145,12 @@ def test_json_text_errors():
     text = json.dumps(wisp_doc())
     for bad, pattern in [
         (text[:-5], "not valid JSON"),
-        (text.replace('"stock"', '"stock": [], "stock"', 1), "duplicate key 'stock'"),
-        ('{"format": NaN}', "NaN is not allowed"),
-        ('{"format": Infinity}', "Infinity is not allowed"),
+        # each said where (it said "not valid JSON: \"duplicate key 'stock'\"", quotes and all, and no place)
+        (text.replace('"stock"', '"stock": [], "stock"', 1), r'the key "stock" appears twice in one object at line 1'
+                                                             r" column \d+$"),
+        ('{"format": NaN}', "^NaN is not a number these files hold at line 1 column 12$"),
+        ('{"format": Infinity}', "^Infinity is not a number these files hold at line 1 column 12$"),
+        ('\ufeff{"format": 1}', "^the file starts with a byte-order mark: save it as UTF-8 without one$"),
         ("[]", "expected a JSON object, not a list"),
     ]:
         with pytest.raises(FormatError, match=pattern):

@@ -248,12 +248,50 @@ def test_error_lines_never_echo_the_input_in_full(capsys, tmp_path):
     (["--output", "{tmp}"], "is a folder"),
     (["--summary-json", "/no/such/folder/s.json"], "does not exist"),
     (["--output", "{tmp}/same.json", "--summary-json", "{tmp}/same.json"], "name the same file"),
+    # each was taken: the summary, written through res.jsonl.partial, replaced the results (exit status 0)
+    (["--output", "{tmp}/res.jsonl.partial", "--summary-json", "{tmp}/res.jsonl"], "name the same file"),
+    (["--output", "{tmp}/q.jsonl", "--summary-json", "{tmp}/q.jsonl.partial"], "name the same file"),
+    # each was found out only after every deal had run: a name too long once ".partial" is added, a folder in the
+    # way of the partial file
+    (["--summary-json", "{tmp}/" + "s" * 250 + ".json"], "File name too long"),
+    (["--output", "{tmp}/" + "o" * 250 + ".json"], "File name too long"),
+    (["--summary-json", "{tmp}/blocked.json"], "a folder {tmp}/blocked.json.partial is in the way"),
     (["--resume"], "--resume needs --output"),
 ])
 def test_study_refuses_bad_outputs_before_any_work(capsys, tmp_path, extra, pattern):
     extra = [e.replace("{tmp}", str(tmp_path)) for e in extra]
+    (tmp_path / "blocked.json.partial").mkdir()
     status, out, err = run(capsys, "study", "mini-wisp", "--deals", "1-3", "--quiet", *extra)
-    assert status == 2 and out == "" and one_line(err) and pattern in err, err
+    assert status == 2 and out == "" and one_line(err) and pattern.replace("{tmp}", str(tmp_path)) in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["blocked.json.partial"]  # nothing written
+
+
+@pytest.mark.parametrize("name", ["x" * 250 + ".json", "blocked.json"])
+def test_solve_refuses_a_solution_it_cannot_write_before_it_solves(capsys, monkeypatch, tmp_path, position_file,
+                                                                    name):
+    """``--solution`` with a name too long once ".partial" is added, or a folder in the way of the partial file,
+    was found out after the whole solve, which had printed its result: exit 2, "cannot write X.partial"."""
+    from wispwidget.search import solver
+
+    (tmp_path / "blocked.json.partial").mkdir()
+    monkeypatch.setattr(solver, "solve", lambda *a, **k: pytest.fail("solved before the output was checked"))
+    status, out, err = run(capsys, "solve", position_file, "--solution", tmp_path / name)
+    assert status == 2 and out == "" and one_line(err) and "--solution: cannot write " in err, err
+    assert name[-30:] in err and ".partial:" not in err, err  # the name given (cut if long), not the partial file's
+
+
+def test_a_summary_is_not_written_over_a_file_that_is_not_one(capsys, tmp_path):
+    """``--summary-json notes.txt`` replaced the notes, where ``--output`` refuses a file that is not a study's;
+    an earlier summary is replaced, as a summary should be."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("lecture notes\n")
+    status, out, err = run(capsys, "study", "mini-wisp", "--deals", "1-2", "--quiet", "--summary-json", notes)
+    assert status == 2 and out == "" and one_line(err) and "is not a study's summary" in err, err
+    assert notes.read_text() == "lecture notes\n"
+    summary = tmp_path / "summary.json"
+    for _ in range(2):
+        assert run(capsys, "study", "mini-wisp", "--deals", "1-2", "--quiet", "--summary-json", summary)[0] == 0
+    assert json.loads(summary.read_text())["deals"] == 2
 
 
 def test_study_output_to_a_full_device_is_one_line_exit_3():
@@ -320,7 +358,7 @@ def test_a_failed_study_keeps_the_old_file_and_the_finished_deals(capsys, monkey
     status, _out, err = run(capsys, "study", "mini-wisp", "--deals", "1-10", "--output", out, "--quiet", "--resume")
     assert status == 0 and ran == [6, 7, 8, 9, 10]
     assert [r["seed"] for r in _records(out)] == list(range(1, 11)) and not partial.exists()
-    assert "deals 10:" in err
+    assert "10 deals:" in err
 
 
 def test_resume_refuses_a_file_of_another_study(capsys, tmp_path):
@@ -489,3 +527,12 @@ def test_a_solvers_and_a_players_summaries_name_their_game_and_share_won(capsys,
         assert f"({100 * data['won_share']:.1f}%" in err
         assert ("the solver, seeing every card (thoughtful), won" in err) == (player == "thoughtful")
     assert shares["thoughtful"] >= shares["heuristic"]
+
+
+def test_a_file_name_cannot_colour_the_terminal_or_turn_the_line_around(capsys, tmp_path):
+    """``wispwidget show $'evil\\x1b[31mred.json'`` printed the ESC byte (and a BEL rang): names are escaped."""
+    for name, shown in (("evil\x1b[31mred.json", "evil\\x1b[31mred.json"), ("a\x07b.json", "a\\x07b.json"),
+                        ("x\u202ey.json", "x\\u202ey.json")):
+        status, out, err = run(capsys, "show", tmp_path / name)
+        assert status == 2 and out == "" and one_line(err) and shown in err, err
+        assert not any(ch in err for ch in "\x1b\x07\u202e"), err

@@ -42,6 +42,7 @@ from .limits import (
     parse_deal_range,
     parse_float,
     parse_int,
+    printable,
 )
 
 EXIT_OK = 0
@@ -115,7 +116,7 @@ def _name(path: str) -> str:
         return "standard input"
     if not path.strip():
         return "the empty file name"
-    path = " ".join(path.split())
+    path = printable(" ".join(path.split()))  # a name with ESC in it must not colour the terminal
     return path if len(path) <= 160 else f"…{path[-100:]} (a name of {len(path):,} characters)"
 
 
@@ -150,7 +151,7 @@ def _read_input(path: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{_name(path)}: not UTF-8 text (byte {exc.start})") from None
+        raise UsageError(f"{_name(path)}: not UTF-8 text (at byte {exc.start:,}, counting from 0)") from None
 
 
 def _read_position(path: str):
@@ -214,6 +215,21 @@ def _check_writable(path: str, option: str) -> None:
         raise UsageError(f"{option}: the folder {echo(folder)} does not exist")
     if not os.access(folder, os.W_OK):
         raise UsageError(f"{option}: the folder {echo(folder)} cannot be written")
+    # the file is written through FILE.partial (_atomic_output): make it now, to know before any work that it can
+    # be (a name too long, a folder of that name, a place such as /proc that takes no new file)
+    partial = path + ".partial"
+    if os.path.isdir(partial):
+        raise UsageError(f"{option}: cannot write {_name(path)}: a folder {_name(partial)} is in the way (it is "
+                         "written through that name first)")
+    try:
+        made = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:  # an earlier run's partial results: kept (--resume reads them), not truncated here
+        return
+    except OSError as exc:
+        raise UsageError(f"{option}: cannot write {_name(path)}: {exc.strerror or exc}") from None
+    os.close(made)
+    with contextlib.suppress(OSError):
+        os.remove(partial)
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -221,6 +237,12 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _files_meet(a: str, b: str) -> bool:
+    """True when writing ``a`` and ``b``, each through its ``.partial`` file, would touch one file twice
+    (``--output res.jsonl.partial --summary-json res.jsonl`` left the summary and lost the results)."""
+    return any(_same_file(x, y) for x in (a, a + ".partial") for y in (b, b + ".partial"))
 
 
 @contextlib.contextmanager
@@ -245,8 +267,8 @@ def _atomic_output(path: str, option: str, keep_on_failure: bool = False) -> Ite
     partial = path + ".partial"
     try:
         handle = open(partial, "w", encoding="utf-8")  # noqa: SIM115
-    except OSError as exc:
-        raise UsageError(f"{option}: cannot write {_name(partial)}: {exc.strerror or exc}") from None
+    except OSError as exc:  # _check_writable tried it before the work: something changed since
+        raise OutputError(f"{option}: cannot write {_name(path)}: {exc.strerror or exc}") from None
     done = False
     try:
         yield handle
@@ -284,7 +306,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Replay a solution file; print ``wisp-check/1``."""
-    from .io.check import check_solution_text
+    from .io.check import check_solution_text, not_won_words
 
     try:
         text = _read_input(args.file)
@@ -299,6 +321,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     error: dict[str, Any] | None = result.get("error")  # type: ignore[assignment]
     if error and error["move"] is None and not result["valid"]:
         raise UsageError(f"{_name(args.file)}: {error['reason']}")
+    if result["valid"] and not result["won"]:
+        _message(f"wispwidget: {_name(args.file)}: {not_won_words(result)}")
     return EXIT_OK if result["valid"] and result["won"] else EXIT_NOT_WON
 
 
@@ -351,6 +375,7 @@ def cmd_study(args: argparse.Namespace) -> int:
         StudyJob,
         format_summary,
         not_a_study_file,
+        not_a_summary_file,
         progress_bar,
         read_kept,
         study,
@@ -384,9 +409,12 @@ def cmd_study(args: argparse.Namespace) -> int:
             raise UsageError(refusal)
     if args.summary_json is not None:
         _check_writable(args.summary_json, "--summary-json")
-        if args.output is not None and _same_file(args.output, args.summary_json):
-            raise UsageError("--output and --summary-json name the same file; the summary would overwrite the "
-                             "results")
+        if args.output is not None and _files_meet(args.output, args.summary_json):
+            raise UsageError("--output and --summary-json name the same file (each is written through NAME.partial "
+                             "first); the summary would overwrite the results")
+        refusal = "" if _is_special(args.summary_json) else not_a_summary_file(args.summary_json)
+        if refusal:
+            raise UsageError(refusal)
     kept: dict[int, dict[str, Any]] = {}  # the deals of the earlier run: all written back
     if args.resume and not _is_special(args.output):
         resuming = Resuming(spec.game, spec.variant, args.player, deals, args.max_positions,
@@ -440,7 +468,9 @@ def cmd_study(args: argparse.Namespace) -> int:
         else:
             error = RunFailed(f"a worker failed: {type(exc).__name__}: {clip(str(exc), 160)}")
         if args.output and not _is_special(args.output) and (written or kept):
-            error.args = (f"{error.args[0]}; the {written + len(kept):,} finished deals are kept in "
+            finished = written + len(kept)
+            error.args = (f"{error.args[0]}; {'the' if finished > 1 else 'its'} {finished:,} finished "
+                          f"deal{'s are' if finished > 1 else ' is'} kept in "
                           f"{_name(args.output + '.partial')} (rerun with --resume to go on)",)
         elif args.output and not _is_special(args.output):  # no deal finished: no empty file left behind
             with contextlib.suppress(OSError):
@@ -492,9 +522,20 @@ def _message(text: str) -> None:
 # -- the parser --------------------------------------------------------------------------
 
 
+def _version() -> str:
+    """The installed package's version (the package itself is not imported: cli is below it, architecture.md)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("wispwidget")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``wispwidget`` command."""
     parser = _Parser(prog="wispwidget", description="Spider- and Forty-Thieves-family solitaire tools.")
+    parser.add_argument("--version", action="version", version=f"wispwidget {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     budget = _argument(parse_int, check_max_positions, "the budget")
     seconds = _argument(parse_float, check_time_limit, "the time limit")

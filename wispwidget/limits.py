@@ -61,9 +61,19 @@ def shown_number(value: object) -> str:
     return echo(value)
 
 
+def printable(text: str) -> str:
+    """``text`` with its control and format characters written as escapes (``\\x1b``, ``\\u202e``): a file
+    name quoted back must not colour the terminal, ring its bell or turn the line around."""
+    import unicodedata
+
+    return "".join(ch if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf")
+                   else (f"\\x{ord(ch):02x}" if ord(ch) < 256 else f"\\u{ord(ch):04x}") for ch in text)
+
+
 def clip(text: str, limit: int = ECHO_CHARS) -> str:
-    """``text`` (not quoted) cut to about ``limit`` characters, with the full length said when it was cut."""
-    text = " ".join(str(text).split())
+    """``text`` (not quoted) cut to about ``limit`` characters, with the full length said when it was cut; control
+    characters escaped (``printable``)."""
+    text = printable(" ".join(str(text).split()))
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 

@@ -26,8 +26,11 @@ def check_solution_text(text: str | bytes) -> dict[str, Any]:
             return {"format": CHECK_FORMAT, "valid": False, "won": False, "moves": index,
                     "error": {"move": index, "reason": reason}}
         game.push(move)
-    won = game.is_won()
-    result: dict[str, Any] = {"format": CHECK_FORMAT, "valid": True, "won": won, "moves": len(moves)}
-    if not won:
-        result["error"] = {"move": None, "reason": f"the moves are legal but the game is not won after {len(moves)}"}
-    return result
+    # every move legal: no error, won or not (formats.md: an error with a null move is a file not read)
+    return {"format": CHECK_FORMAT, "valid": True, "won": game.is_won(), "moves": len(moves)}
+
+
+def not_won_words(result: dict[str, Any]) -> str:
+    """What a person is told of a valid solution that does not win (on standard error, beside the result)."""
+    played = f"{result['moves']:,} move{'' if result['moves'] == 1 else 's'}"
+    return f"the moves are legal, but the game is not won after its {played}"

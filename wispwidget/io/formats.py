@@ -7,6 +7,7 @@ says what and where. Writers emit canonical text (``"TS"``, not ``"10s"``).
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -30,17 +31,35 @@ CHECK_FORMAT = "wisp-check/1"
 # -- JSON text -----------------------------------------------------------------------
 
 
+class _Refused(Exception):
+    """Raised inside json.loads (a duplicate key, NaN): load_json words it, with where it is."""
+
+    def __init__(self, what: str, pattern: str, nth: int) -> None:
+        super().__init__(what)
+        self.what, self.pattern, self.nth = what, pattern, nth
+
+
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise FormatError(f"duplicate key {key!r}")
+            quoted = json.dumps(key)
+            raise _Refused(f"the key {quoted} appears twice in one object", re.escape(quoted) + r"\s*:", 2)
         result[key] = value
     return result
 
 
 def _no_constant(name: str) -> Any:
-    raise FormatError(f"{name} is not allowed in these files")
+    raise _Refused(f"{name} is not a number these files hold", r"(?<![\w\"])" + re.escape(name) + r"(?![\w\"])", 1)
+
+
+def _at(text: str, pattern: str, nth: int) -> str:
+    """`` at line L column C`` of the ``nth`` match of ``pattern`` in ``text`` ("" when there is none)."""
+    found = list(itertools.islice(re.finditer(pattern, text), nth))
+    if len(found) < nth:
+        return ""
+    start = found[-1].start()
+    return f" at line {text.count(chr(10), 0, start) + 1} column {start - (text.rfind(chr(10), 0, start) + 1) + 1}"
 
 
 #: The most digits a JSON integer may have (no field of these formats needs more than 20).
@@ -110,9 +129,13 @@ def load_json(text: str | bytes) -> Any:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise FormatError(f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    if text.startswith("\ufeff"):
+        raise FormatError("the file starts with a byte-order mark: save it as UTF-8 without one")
     try:
         document = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant,
                               parse_int=_int, parse_float=_float)
+    except _Refused as exc:
+        raise FormatError(f"{exc.what}{_at(text, exc.pattern, exc.nth)}") from None
     except json.JSONDecodeError as exc:
         raise FormatError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except UnicodeDecodeError as exc:
@@ -207,8 +230,9 @@ def position_from_dict(doc: Any, where: str = "") -> Position:
     """Read a ``wisp-position/1`` object and validate it."""
     prefix = f"{where}." if where else ""
     _other_format(doc, POSITION_FORMAT, prefix)
-    doc = _object(doc, where or "position", ["format", "game", "tableau", "stock"],
-                  ["variant", "waste", "foundations"])
+    # (formats.md: only variant and waste may be left out; foundations is there even when empty, "[]")
+    doc = _object(doc, where or "position", ["format", "game", "tableau", "stock", "foundations"],
+                  ["variant", "waste"])
     _format(doc, POSITION_FORMAT, prefix)
     game = _string(doc["game"], f"{prefix}game")
     variant = _string(doc.get("variant", "standard"), f"{prefix}variant")
@@ -230,7 +254,7 @@ def position_from_dict(doc: Any, where: str = "") -> Position:
     waste = _cards(doc.get("waste", []), f"{prefix}waste")
     finished: tuple[int, ...] = ()
     foundations: tuple[tuple[Card, ...], ...] = ()
-    raw = _list(doc.get("foundations", []), f"{prefix}foundations")
+    raw = _list(doc["foundations"], f"{prefix}foundations")
     if spec.removes_runs:
         suits = []
         for i, suit in enumerate(raw):
@@ -240,8 +264,6 @@ def position_from_dict(doc: Any, where: str = "") -> Position:
             suits.append(SUIT_CHARS.index(text))
         finished = tuple(suits)
     else:
-        if "foundations" not in doc:
-            raw = [[] for _ in range(spec.foundation_piles)]
         foundations = tuple(_cards(p, f"{prefix}foundations[{i}]") for i, p in enumerate(raw))
     position = Position(spec=spec, tableau=tuple(piles), stock=stock, waste=waste,
                         finished=finished, foundations=foundations)

@@ -187,6 +187,16 @@ def run_dask(jobs: Iterable[StudyJob], scheduler: str | Any) -> Iterator[dict[st
         yield record
 
 
+def _share(value: float) -> float:
+    """A share or a bound as written: 12 decimals, so 1 - 1e-16 reads 1.0, not 0.9999999999999999."""
+    return round(value, 12)
+
+
+def _count(value: float) -> float | int:
+    """A median or percentile of counts: a whole number as one (9185, not 9185.0)."""
+    return int(value) if float(value).is_integer() else value
+
+
 class Tally:
     """A summary built one record at a time (numbers in compact arrays, not the records themselves)."""
 
@@ -222,18 +232,19 @@ class Tally:
             won = counts["won"]
             low, high = wilson_interval(won, n)
             return {"game": game, "deals": n, "player": ", ".join(sorted(self.players)), "won": won, "not_won": n - won,
-                    "won_share": won / n if n else 0.0, "won_low": low, "won_high": high,
-                    "median_moves": percentile(list(self.moves), 0.5), "median_seconds": percentile(seconds, 0.5),
+                    "won_share": _share(won / n if n else 0.0), "won_low": _share(low), "won_high": _share(high),
+                    "median_moves": _count(percentile(list(self.moves), 0.5)),
+                    "median_seconds": percentile(seconds, 0.5),
                     "p90_seconds": percentile(seconds, 0.9)}
         positions = list(self.positions)
         low, high = winnable_bounds(counts["won"], counts["lost"], counts["unknown"])
         return {
             "game": game, "deals": n, **counts,
-            "settled_share": (counts["won"] + counts["lost"]) / n if n else 0.0,
-            "won_share": counts["won"] / n if n else 0.0,
-            "winnable_low": low, "winnable_high": high,
-            "median_positions": percentile([float(p) for p in positions], 0.5),
-            "p90_positions": percentile([float(p) for p in positions], 0.9),
+            "settled_share": _share((counts["won"] + counts["lost"]) / n if n else 0.0),
+            "won_share": _share(counts["won"] / n if n else 0.0),
+            "winnable_low": _share(low), "winnable_high": _share(high),
+            "median_positions": _count(percentile([float(p) for p in positions], 0.5)),
+            "p90_positions": _count(percentile([float(p) for p in positions], 0.9)),
             "median_seconds": percentile(seconds, 0.5), "p90_seconds": percentile(seconds, 0.9),
             "positions_per_second": sum(positions) / sum(seconds) if sum(seconds) else 0.0,
             "peak_rss_bytes": self.peak,
@@ -260,7 +271,8 @@ def format_summary(summary: dict[str, Any]) -> str:
                 f"95% CI {100 * s['won_low']:.1f}–{100 * s['won_high']:.1f}%)\n"
                 f"per game: median {s['median_moves']:,.0f} moves, {s['median_seconds']:.3f} s")
     return (
-        f"deals {s['deals']}: the solver, seeing every card (thoughtful), won {s['won']:,} "
+        f"{s['deals']:,} deal{'' if s['deals'] == 1 else 's'}: the solver, seeing every card (thoughtful), "
+        f"won {s['won']:,} "
         f"({100 * s['won_share']:.1f}%), lost {s['lost']:,}, unknown {s['unknown']:,} "
         f"(settled {100 * s['settled_share']:.1f}%)\n"
         f"winnable share: 95% CI {100 * s['winnable_low']:.1f}–{100 * s['winnable_high']:.1f}% "
@@ -357,7 +369,11 @@ def _study_lines(path: str) -> Iterator[tuple[str, dict[str, Any]]]:
             if record is not None:
                 yield f"line {number} of {clip(path)}", record
             elif line.strip() and not _cut_off(line):
-                raise _not_a_study(path, number)
+                try:
+                    why = why_not_a_study_line(load_json(line))
+                except FormatError:
+                    why = "it is not JSON these files hold"
+                raise _not_a_study(path, number, why)
 
 
 def _cut_off(line: str) -> bool:
@@ -403,9 +419,30 @@ def not_a_study_file(path: str) -> str:
             "replace it; choose another --output, or delete the file first")
 
 
-def _not_a_study(path: str, number: int) -> StudyError:
-    return StudyError(f"--resume: line {number} of {clip(path)} is not a study's line, so the file is not a study "
-                      "to go on with; choose another --output")
+def not_a_summary_file(path: str) -> str:
+    """Why a study must not write its summary over ``path`` ("" when it may): an existing file that is not a
+    study's summary (a JSON object with ``deals`` and ``won``) is something else, which the summary would replace."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            text = handle.read(1 << 20)
+    except OSError:
+        return ""  # nothing there, or a path the write check words
+    if not text.strip():
+        return ""
+    try:
+        found = load_json(text)
+    except FormatError:
+        found = None
+    if isinstance(found, dict) and "deals" in found and "won" in found:
+        return ""
+    return (f"--summary-json: {clip(path)} is not a study's summary, so the run would replace it; choose another "
+            "--summary-json, or delete the file first")
+
+
+def _not_a_study(path: str, number: int, why: str = "") -> StudyError:
+    because = f" ({why})" if why else ""
+    return StudyError(f"--resume: line {number} of {clip(path)} is not a study's line{because}, so the file is not a "
+                      "study to go on with; choose another --output")
 
 
 def _study_line(line: str) -> dict[str, Any] | None:
@@ -425,8 +462,13 @@ def _whole(value: Any, low: int = 0, high: int = _MAX_COUNT) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
+#: The longest a deal's line may say it took: ten million seconds (115 days), far past any run's.
+_MAX_SECONDS = 10_000_000
+
+
 def _seconds(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value >= 0
+    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            and 0 <= value <= _MAX_SECONDS)
 
 
 #: What each number of a study line must be, when the line has it.
@@ -439,24 +481,55 @@ _NUMBERS: dict[str, Callable[[Any], bool]] = {
 }
 
 
-#: A thoughtful line's results and the numbers it must have; a player's.
-_SOLVER_LINE = (("won", "lost", "unknown"), ("seed", "positions", "moves", "seconds"))
-_PLAYER_LINE = (("won", "not won"), ("seed", "moves", "seconds"))
+#: A thoughtful line's results, the fields it must have and those it may have; a player's.
+_SOLVER_LINE = (("won", "lost", "unknown"), ("game", "variant", "seed", "result", "positions", "moves", "seconds"),
+                ("max_positions", "table_bytes", "peak_rss_bytes"))
+_PLAYER_LINE = (("won", "not won"), ("game", "variant", "seed", "player", "result", "moves", "seconds"),
+                ("reason", "decision_seconds"))
 
 
 def _is_study_line(record: Any) -> bool:
-    """True for a record ``run_job`` writes: ``game`` and ``variant`` names; a thoughtful line's ``result``
-    (``won``, ``lost``, ``unknown``), ``seed``, ``positions``, ``moves`` and ``seconds``, or a player's (one of
-    ``PLAYERS``) ``result`` (``won``, ``not won``), ``seed``, ``moves`` and ``seconds``; and every number it has
-    (those, ``max_positions``, ``table_bytes``, ``peak_rss_bytes``, ``decision_seconds``) in its range: whole
-    counts, finite seconds, none negative."""
-    if not isinstance(record, dict) or not all(isinstance(record.get(name), str) for name in ("game", "variant")):
-        return False
+    """True for a record ``run_job`` writes (``why_not_a_study_line`` says what else it is)."""
+    return not why_not_a_study_line(record)
+
+
+def why_not_a_study_line(record: Any) -> str:
+    """Why ``record`` is not a line ``run_job`` writes ("" when it is one): ``game`` and ``variant`` names; a
+    thoughtful line's ``result`` (``won``, ``lost``, ``unknown``), ``seed``, ``positions``, ``moves`` and
+    ``seconds``, or a player's (one of ``PLAYERS``) ``result`` (``won``, ``not won``), ``seed``, ``moves`` and
+    ``seconds``; no other field than those and ``max_positions``, ``table_bytes``, ``peak_rss_bytes`` (a
+    thoughtful line's) or ``reason``, ``decision_seconds`` (a player's); every number in its range (whole counts,
+    seconds finite and at most ten million, none negative), no more positions than the budget, and moves for a
+    won game only (a solver proves a loss or gives up with none; nobody wins a deal in no move)."""
+    if not isinstance(record, dict):
+        return "it is not a JSON object"
+    if not all(isinstance(record.get(name), str) for name in ("game", "variant")):
+        return "it has no game and variant names"
     if "player" in record and record["player"] not in tuple(PLAYERS):  # a tuple: an unhashable value is no player
-        return False
-    results, needed = _PLAYER_LINE if "player" in record else _SOLVER_LINE
-    return (record.get("result") in results and all(name in record for name in needed)
-            and all(check(record[name]) for name, check in _NUMBERS.items() if name in record))
+        return f"its player {echo(record['player'])} is none of {', '.join(PLAYERS)}"
+    results, needed, optional = _PLAYER_LINE if "player" in record else _SOLVER_LINE
+    if record.get("result") not in results:
+        return f"its result is not one of {', '.join(results)}"
+    missing = [name for name in needed if name not in record]
+    if missing:
+        return f"it has no {missing[0]}"
+    unknown = [name for name in record if name not in needed and name not in optional]
+    if unknown:
+        return f"it has a field {echo(unknown[0])} that study lines do not have"
+    bad = next((name for name, check in _NUMBERS.items() if name in record and not check(record[name])), None)
+    if bad is not None:
+        return f"its {bad} {echo(record[bad])} is out of range"
+    if not isinstance(record.get("reason", ""), str):
+        return "its reason is not words"
+    budget = record.get("max_positions")
+    if "positions" in record and budget is not None and record["positions"] > budget:
+        return f"it searched {record['positions']:,} positions, more than its max_positions, {budget:,}"
+    won = record["result"] == "won"
+    if won and record["moves"] == 0:
+        return "it says won in no move"
+    if not won and "player" not in record and record["moves"] > 0:
+        return f"it says {record['result']} with a winning line of {record['moves']} moves"
+    return ""
 
 
 class ProgressBar:
