@@ -259,3 +259,20 @@ def test_traces_are_checked_before_they_are_replayed():
     del doc["rules"]
     with pytest.raises(FormatError, match="missing field 'rules'"):
         Trace.from_json(json.dumps(doc))
+
+
+def test_a_solutions_position_and_a_moves_count_are_named_as_a_reader_of_json_would():
+    """A checker's tryout: "position.3C appears 2 times" (a place that is not one) and "count: ... not True"
+    (Python's spelling of JSON's true)."""
+    from wispwidget import deal
+    from wispwidget.io.formats import read_solution, write_solution
+
+    doc = json.loads(write_solution(deal("mini-wisp", 2).position(), []))
+    tableau = doc["position"]["tableau"]
+    tableau[0]["up"].append(tableau[1]["up"][0])
+    with pytest.raises(FormatError, match=r"^position: \w\w appears 2 times; the deck has 1"):
+        read_solution(json.dumps(doc))
+    doc = json.loads(write_solution(deal("mini-wisp", 2).position(), []))
+    doc["moves"] = [{"from": "t0", "to": "t1", "count": True}]
+    with pytest.raises(FormatError, match=r"^moves\[0\]\.count: expected a whole number from 1 to \d+, not true$"):
+        read_solution(json.dumps(doc))

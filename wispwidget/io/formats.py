@@ -83,6 +83,11 @@ def _float(text: str) -> float:
     return value
 
 
+def _shown(value: Any) -> str:
+    """A value read from a file, quoted back as JSON spells it where Python would not (``true``, ``null``)."""
+    return json.dumps(value) if value is None or isinstance(value, bool) else echo(value)
+
+
 def _where(text: str | bytes, token: str) -> str:
     """``line L column C`` of the first occurrence of ``token`` as a JSON number in ``text``."""
     body = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
@@ -212,7 +217,7 @@ def _cards(value: Any, where: str) -> tuple[Card, ...]:
 
 def _format(doc: dict[str, Any], expected: str, where: str) -> None:
     if doc.get("format") != expected:
-        raise FormatError(f"{where}format: expected {expected!r}, not {echo(doc.get('format'))}")
+        raise FormatError(f"{where}format: expected {expected!r}, not {_shown(doc.get('format'))}")
 
 
 def _other_format(doc: Any, expected: str, where: str) -> None:
@@ -269,8 +274,8 @@ def position_from_dict(doc: Any, where: str = "") -> Position:
                         finished=finished, foundations=foundations)
     try:
         return position.validate()
-    except FormatError as exc:
-        raise FormatError(f"{prefix}{exc}") from None
+    except FormatError as exc:  # a whole position's fault ("3H appears 2 times"): after its place, not in it
+        raise FormatError(f"{where}: {exc}" if where else str(exc)) from None
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:
@@ -317,7 +322,7 @@ def move_from_dict(doc: Any, where: str = "move") -> Move:
             raise FormatError(f"{where}.{name}: {exc}") from None
     count = doc.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
-        raise FormatError(f"{where}.count: expected a whole number from 1 to {MAX_COUNT}, not {echo(count)}")
+        raise FormatError(f"{where}.count: expected a whole number from 1 to {MAX_COUNT}, not {_shown(count)}")
     if count != 1 and not (source[0] == "t" and target[0] == "t"):
         raise FormatError(f"{where}.count: only 1 is accepted for a move from {source} to {target}")
     return Move(source, target, count)
@@ -401,7 +406,7 @@ def check_trace_dict(doc: Any, kinds: int = 7) -> dict[str, Any]:
             raise FormatError(f"{at}: expected {TRACE_EVENT_FIELDS} numbers, not {len(items)}")
         for j, value in enumerate(items):
             if isinstance(value, bool) or not isinstance(value, int) or not -_EVENT_LIMIT < value < _EVENT_LIMIT:
-                raise FormatError(f"{at}[{j}]: expected a whole number, not {echo(value)}")
+                raise FormatError(f"{at}[{j}]: expected a whole number, not {_shown(value)}")
         kind, node, parent, move, rule = items[0], items[1], items[2], items[3], items[9]
         if not 0 <= kind < kinds:
             raise FormatError(f"{at}[0]: the event kind must be from 0 to {kinds - 1}, not {kind}")
