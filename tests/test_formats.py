@@ -276,3 +276,20 @@ def test_a_solutions_position_and_a_moves_count_are_named_as_a_reader_of_json_wo
     doc["moves"] = [{"from": "t0", "to": "t1", "count": True}]
     with pytest.raises(FormatError, match=r"^moves\[0\]\.count: expected a whole number from 1 to \d+, not true$"):
         read_solution(json.dumps(doc))
+
+
+def test_the_daily_deal_is_what_formats_md_says_an_independent_reader_would_compute():
+    """A checker could not reproduce the daily deal: formats.md said "used to pick" a deal, not how."""
+    import hashlib
+    from pathlib import Path
+
+    import wispwidget
+
+    listed = json.loads((Path(wispwidget.__file__).parent / "data" / "winnable.json").read_text())["games"]
+    for key, day in (("will-o-the-wisp/standard", "2026-11-29"), ("will-o-the-wisp/relaxed", "2026-11-29"),
+                     ("black-widow/standard", "2027-02-28"), ("mini-moon/standard", "2030-01-01")):
+        h = int.from_bytes(hashlib.sha256(f"{key}/{day}".encode()).digest()[:8], "big")
+        deals = sorted(listed[key])
+        game, variant = key.split("/")
+        assert wispwidget.daily_deal_seed(day, game, variant) == deals[h % len(deals)], key
+    assert wispwidget.daily_deal_seed("2026-11-29", "will-o-the-wisp") == 174  # the example in formats.md
