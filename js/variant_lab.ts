@@ -186,7 +186,8 @@ export function typedRule(text: string): number | string {
 export function progressText(p: { which?: string; deal?: number; deals?: number }): string {
   const game = p.which === "base" ? "Base game" : "Variant";
   const deals = p.deals ?? 0;
-  return `${game}: ${(p.deal ?? 0).toLocaleString("en")} of ${deals.toLocaleString("en")} deal${deals === 1 ? "" : "s"} studied`;
+  const done = (p.deal ?? 0).toLocaleString("en");
+  return `${game}: ${done} of ${deals.toLocaleString("en")} deal${deals === 1 ? "" : "s"} studied`;
 }
 
 /** The shown value of a study setting (the first deal comes as digits: it may pass 2**53). */

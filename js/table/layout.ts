@@ -53,7 +53,8 @@ export function columnsNeeded(piles: number, foundations: number, hasWaste: bool
 /**
  * The top of each card of a pile of `down` face-down then `up` face-up cards, so the pile is at most
  * `maxHeight` px tall where the floors allow: face-down steps shrink first (to `minDown`, but the backs together
- * keep two natural steps: one or two backs keep their natural step), then face-up steps (to `minUp`, never less). Returns the offsets and the pile's height.
+ * keep two natural steps: one or two backs keep their natural step), then face-up steps (to `minUp`, never
+ * less). Returns the offsets and the pile's height.
  */
 export function pileOffsets(down: number, up: number, m: Metrics, maxHeight = Infinity): { offsets: number[]; height: number } {
   const n = down + up;
