@@ -170,14 +170,19 @@ class HeldStudy:
         self.on_done(self)
 
 
-def test_a_result_applies_only_if_the_controls_did_not_change(monkeypatch):
-    module = sys.modules[VariantLabWidget.__module__]
-
-    monkeypatch.setattr(module, "BackgroundStudy", HeldStudy)
+@pytest.fixture
+def held_lab(monkeypatch) -> VariantLabWidget:
+    """A Mini Wisp lab on one-card moves, 4 deals at 20,000 positions, whose studies report when told to."""
+    monkeypatch.setattr(sys.modules[VariantLabWidget.__module__], "BackgroundStudy", HeldStudy)
     HeldStudy.made.clear()
     lab = VariantLabWidget("mini-wisp")
     lab.deals, lab.max_positions = 4, 20_000
     lab.set(movable="single-card")
+    return lab
+
+
+def test_a_result_applies_only_if_the_controls_did_not_change(held_lab):
+    lab = held_lab
     lab.study()
     HeldStudy.made[-1].finish()  # the base game: applied, and the variant's study starts
     assert set(lab.results) == {"base"} and len(HeldStudy.made) == 2
@@ -190,16 +195,11 @@ def test_a_result_applies_only_if_the_controls_did_not_change(monkeypatch):
     assert lab.results["variant"]["variant"] == lab.spec.variant == "relaxed"
 
 
-def test_rules_changed_and_changed_back_show_their_bars_again(monkeypatch):
+def test_rules_changed_and_changed_back_show_their_bars_again(held_lab):
     """A teacher saved a variant, tried another rule, loaded the saved one back: its bars were gone, and its
     40-second study had to run again. The result of the same rules at the same settings is shown again; a
     change of settings shows nothing old."""
-    module = sys.modules[VariantLabWidget.__module__]
-    monkeypatch.setattr(module, "BackgroundStudy", HeldStudy)
-    HeldStudy.made.clear()
-    lab = VariantLabWidget("mini-wisp")
-    lab.deals, lab.max_positions = 4, 20_000
-    lab.set(movable="single-card")
+    lab = held_lab
     saved = lab.game_json
     lab.study()
     HeldStudy.made[-1].finish()
