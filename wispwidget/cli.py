@@ -522,20 +522,28 @@ def _message(text: str) -> None:
 # -- the parser --------------------------------------------------------------------------
 
 
-def _version() -> str:
-    """The installed package's version (the package itself is not imported: cli is below it, architecture.md)."""
-    from importlib.metadata import PackageNotFoundError, version
+class _Version(argparse.Action):
+    """``--version``: the installed package's version, looked up only when asked (importlib.metadata takes some
+    17 ms, too long for every start; the package itself is not imported: cli is below it, architecture.md)."""
 
-    try:
-        return version("wispwidget")
-    except PackageNotFoundError:
-        return "(not installed)"
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("wispwidget")
+        except PackageNotFoundError:
+            found = "(not installed)"
+        sys.stdout.write(f"wispwidget {found}\n")  # on standard output, as argparse's own version action
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``wispwidget`` command."""
     parser = _Parser(prog="wispwidget", description="Spider- and Forty-Thieves-family solitaire tools.")
-    parser.add_argument("--version", action="version", version=f"wispwidget {_version()}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     budget = _argument(parse_int, check_max_positions, "the budget")
     seconds = _argument(parse_float, check_time_limit, "the time limit")
