@@ -53,8 +53,9 @@ MAX_LAB_DEALS = 100_000  # a study the lab runs on its thread (Stop stops it); m
 BASE_UNSETTLED = ("Most of the base game's deals were not settled, though, so the two cannot be compared yet: "
                   "give more positions per deal.")
 IDLE = {"running": False, "done": 0, "total": 0, "which": "", "deal": 0, "deals": 0}
-#: Variants' results kept (by rules and study settings), so rules changed and changed back show their bars again.
-KEPT_VARIANT_RESULTS = 32
+#: Studies' results kept (by rules and study settings): the base game's is not studied again for the same
+#: settings, and rules changed and changed back show their bars again.
+KEPT_RESULTS = 32
 
 #: The study settings: their words, their range, and why it ends there.
 SETTINGS: dict[str, tuple[str, int, int, str]] = {
@@ -172,8 +173,7 @@ class VariantLabWidget(anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._job: BackgroundStudy | None = None
         self._generation = 0  # bumped by every change of the controls or the study settings
-        self._base_results: dict[tuple, StudyResult] = {}
-        self._variant_results: dict[tuple, StudyResult] = {}  # by (spec, settings), the latest last
+        self._results: dict[tuple, StudyResult] = {}  # by (spec, settings), the latest last
         self.last_result: StudyResult | None = None
         self.table: TableWidget | None = None
         self._loaded: tuple[dict[str, Any], str, str] | None = None  # a loaded variant's controls, key and name
@@ -242,7 +242,7 @@ class VariantLabWidget(anywidget.AnyWidget):
             generation = self._generation
             seeds = self._seeds()
             settings = (tuple(seeds), self.max_positions)
-            base_done = self._base_results.get(settings)
+            base_done = self._results.get((self.base, settings))
             todo = [("variant", spec)] if base_done is not None else [("base", self.base), ("variant", spec)]
             if base_done is not None:
                 self.results = {**self.results, "base": _drawn(base_done)}
@@ -285,15 +285,14 @@ class VariantLabWidget(anywidget.AnyWidget):
                     _end_turn(self)
                     return
                 self.results = {**self.results, which: _drawn(result)}
+                self._keep_result((spec, settings), result)
                 if which == "base":
-                    self._base_results[settings] = result
                     self._run(todo[1:], seeds, generation, settings, total, offset + len(seeds))
                     return
                 _end_turn(self)
                 self.last_result = result
-                self._keep_variant_result((spec, settings), result)
                 self.progress = {**IDLE, "done": total, "total": total}
-                base = self._base_results.get(settings)
+                base = self._results.get((self.base, settings))
                 unsettled_base = base is not None and base.mostly_unknown and not result.mostly_unknown
                 self._say(result.describe() + (f" {BASE_UNSETTLED}" if unsettled_base else ""))
 
@@ -304,20 +303,20 @@ class VariantLabWidget(anywidget.AnyWidget):
         self._say(f"Studying {spec.name}: {deals} at {budget}...")
         self._job = BackgroundStudy(spec, list(seeds), self.max_positions, progress=progress, on_done=finished)
 
-    def _keep_variant_result(self, key: tuple, result: StudyResult) -> None:
-        """Keep a variant's result, the latest last; the oldest go past ``KEPT_VARIANT_RESULTS``."""
-        self._variant_results.pop(key, None)
-        self._variant_results[key] = result
-        while len(self._variant_results) > KEPT_VARIANT_RESULTS:
-            del self._variant_results[next(iter(self._variant_results))]
+    def _keep_result(self, key: tuple, result: StudyResult) -> None:
+        """Keep a study's result under (spec, settings), the latest last; the oldest go past ``KEPT_RESULTS``."""
+        self._results.pop(key, None)
+        self._results[key] = result
+        while len(self._results) > KEPT_RESULTS:
+            del self._results[next(iter(self._results))]
 
-    def _kept_variant_result(self, spec: GameSpec) -> StudyResult | None:
+    def _kept_result(self, spec: GameSpec) -> StudyResult | None:
         """The result of a study of ``spec`` at the lab's study settings, if one was kept."""
         try:
             settings = (tuple(self._seeds()), self.max_positions)
         except LimitError:
             return None
-        return self._variant_results.get((spec, settings))
+        return self._results.get((spec, settings))
 
     def cancel(self) -> None:
         """Stop a running study (nothing from it is applied)."""
@@ -533,7 +532,8 @@ class VariantLabWidget(anywidget.AnyWidget):
             self.game_json = write_game(spec)
             stale = dict(self.results)
             stale.pop("variant", None)
-            kept = self._kept_variant_result(spec)  # these rules were studied before, at these settings
+            # these rules were studied before, at these settings (the base game's own rules have no variant bars)
+            kept = self._kept_result(spec) if spec != self.base else None
             if kept is not None and "base" in stale:
                 stale["variant"] = _drawn(kept)
             self.results = stale
