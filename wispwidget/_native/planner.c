@@ -230,8 +230,8 @@ static void arena_reset(Arena *A) {
 
 /* One planning call's state: its two arenas, the plans found, the deadline and the counts for its stats. */
 typedef struct {
-    Arena root, after, next; /* next: the search for the plans after a reveal (look_past) */
-    Buf plans, next_plans;
+    Arena root, after;
+    Buf plans;
     double deadline;
     volatile int32_t *cancel;
     int64_t positions;
@@ -327,61 +327,17 @@ static size_t shortlist(Plan *p, size_t n, int turns, int deals) {
 
 #define MAX_PLAN 4096 /* moves in one plan: far more than any stage needs */
 
-/* The plan (its position a node of `from`) played in the arrangement (W, world): the position after its reveal. */
-static void play_plan(const NodeStore *from, Search *W, State *s, const Plan *plan) {
+/* Plan i played in the arrangement (W, world); the lowest cost reachable after it (see stage_search). */
+static int32_t after_plan(Planner *P, Search *W, const State *world, const Plan *plan, int64_t limit, int *oom) {
     int32_t path[MAX_PLAN];
     Effect fx[MAXFX];
-    Move m;
-    int len = path_to(from, plan->node, path, MAX_PLAN);
-    for (int j = 0; j < len; j++) decode_move(path[j], &m), apply(&W->g, s, &m, fx);
-    decode_move(plan->move, &m);
-    apply(&W->g, s, &m, fx);
-}
-
-/*
- * With look_past N: the worth of the position s after a reveal (in the arrangement W) is what the best next
- * plan from it will most likely leave. The plans from s (a search of after_positions positions), the best 3
- * that turn a card and 2 that deal by their static cost, each weighed in N fresh arrangements of the cards still
- * hidden (the same N for every plan, and for every plan before it that leaves the same cards hidden), a third of
- * after_positions searched after each reveal; the lowest mean. No plan in reach: the best cost within reach.
- */
-static int32_t next_plan_value(Planner *P, Search *W, const State *s, const wisp_plan_settings *st, int *oom) {
-    size_t n = 0;
-    int32_t best = stage_search(P, W, s, st->after_positions, &P->next, &P->next_plans, &n, oom);
-    uint8_t hidden[MAXC];
-    int nh = hidden_cards(&W->g, s, hidden);
-    if (*oom || n == 0 || nh == 0) return best;
-    Plan *plans = P->next_plans.p;
-    n = shortlist(plans, n, 3, 2);
-    if (n == 0 || plans[0].cost == WON_COST) return n ? WON_COST : best;
-    double sum[5] = {0};
-    uint64_t rng = 0x2545F4914F6CDD1DULL ^ hash_bytes(hidden, nh) ^ (uint64_t)(uint32_t)st->seed * 0x9E3779B97F4A7C15ULL;
-    for (int k = 0; k < st->look_past && !*oom; k++) {
-        Search V = *W;
-        State world = *s;
-        determinize(&V.g, &world, hidden, nh, &rng);
-        for (size_t i = 0; i < n && !*oom; i++) {
-            State t = world;
-            play_plan(&P->next.store, &V, &t, &plans[i]);
-            sum[i] += is_won(&t) ? WON_COST
-                                 : stage_search(P, &V, &t, st->after_positions / 3, &P->after, NULL, NULL, oom);
-        }
-    }
-    double low = sum[0];
-    for (size_t i = 1; i < n; i++)
-        if (sum[i] < low) low = sum[i];
-    return (int32_t)(low / st->look_past);
-}
-
-/* Plan i played in the arrangement (W, world); the lowest cost reachable after it (see stage_search), or with
- * look_past the next plan's value (next_plan_value). */
-static int32_t after_plan(Planner *P, Search *W, const State *world, const Plan *plan, const wisp_plan_settings *st,
-                          int64_t limit, int *oom) {
     State s = *world;
-    play_plan(&P->root.store, W, &s, plan);
-    if (is_won(&s)) return WON_COST;
-    if (st->look_past > 0) return next_plan_value(P, W, &s, st, oom);
-    return stage_search(P, W, &s, limit, &P->after, NULL, NULL, oom);
+    Move m;
+    int len = path_to(&P->root.store, plan->node, path, MAX_PLAN);
+    for (int j = 0; j < len; j++) decode_move(path[j], &m), apply(&W->g, &s, &m, fx);
+    decode_move(plan->move, &m);
+    apply(&W->g, &s, &m, fx);
+    return is_won(&s) ? WON_COST : stage_search(P, W, &s, limit, &P->after, NULL, NULL, oom);
 }
 
 /* The face-down place plan i turns, as pile * MAXC + index, when it turns exactly one card; else -1. */
@@ -441,7 +397,7 @@ static int weigh_turns(Planner *P, const Search *S, const State *root, const wis
             for (int p = 0, at = 0; p < W.g.npiles; p++)
                 for (int j = 0; j < world.down[p]; j++)
                     world.c[p][j] = p * MAXC + j == place[i] ? hidden[k] : rest[at++];
-            outcome_add(&sum[i], after_plan(P, &W, &world, &plans[i], st, st->after_positions, &oom), copies[r],
+            outcome_add(&sum[i], after_plan(P, &W, &world, &plans[i], st->after_positions, &oom), copies[r],
                         st->caution);
         }
         if (oom) code = WISP_ERROR;
@@ -475,7 +431,7 @@ static int weigh_in_worlds(Planner *P, const Search *S, const State *root, const
         determinize(&W.g, &world, hidden, nh, &rng);
         for (size_t i = 0; i < n && !oom; i++)
             if (!weighed[i])
-                outcome_add(&sum[i], after_plan(P, &W, &world, &plans[i], st, st->after_positions, &oom), 1,
+                outcome_add(&sum[i], after_plan(P, &W, &world, &plans[i], st->after_positions, &oom), 1,
                             st->caution);
         if (oom || (*worlds > 0 && out_of_time(P))) break; /* cut short by the deadline: this one is dropped */
         memcpy(kept, sum, n * sizeof(Outcomes));
@@ -629,7 +585,7 @@ static int check_settings(const wisp_plan_settings *st) {
     if (st->root_positions < 1 || st->stuck_positions < 0 || st->turn_plans < 0 || st->deal_plans < 0 ||
         st->turn_plans + st->deal_plans < 1 || st->worlds < 1 || st->after_positions < 0 ||
         (st->exact_turns != 0 && st->exact_turns != 1) || st->caution < 0 ||
-        (st->dig_first != 0 && st->dig_first != 1) || st->shortest_positions < 0 || st->look_past < 0)
+        (st->dig_first != 0 && st->dig_first != 1) || st->shortest_positions < 0)
         return WISP_BAD_SPEC;
     return 0;
 }
@@ -640,11 +596,10 @@ int plan_position(const wisp_plan_settings *settings, const Search *S, const Sta
     Planner P;
     memset(&P, 0, sizeof P);
     P.plans = (Buf){0, 0, sizeof(Plan)};
-    P.next_plans = (Buf){0, 0, sizeof(Plan)};
     P.deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
     P.cancel = cancel;
-    if (!arena_init(&P.root) || !arena_init(&P.after) || !arena_init(&P.next)) {
-        arena_free(&P.root), arena_free(&P.after), arena_free(&P.next);
+    if (!arena_init(&P.root) || !arena_init(&P.after)) {
+        arena_free(&P.root), arena_free(&P.after);
         return WISP_ERROR;
     }
     Search W = *S;
@@ -652,8 +607,8 @@ int plan_position(const wisp_plan_settings *settings, const Search *S, const Sta
     int n = choose(&P, &W, root, settings, out_moves, cap, stats);
     stats->positions = P.positions;
     if (n >= 0 && cancel && *cancel) n = WISP_PLAN_CANCELLED;
-    arena_free(&P.root), arena_free(&P.after), arena_free(&P.next);
-    free(P.plans.p), free(P.next_plans.p);
+    arena_free(&P.root), arena_free(&P.after);
+    free(P.plans.p);
     return n;
 }
 

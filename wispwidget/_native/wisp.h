@@ -112,7 +112,6 @@ typedef struct wisp_spec {
     F(int32_t, caution, "0: a plan's value is the mean of its costs; T > 0: their soft maximum at T")          \
     F(int32_t, dig_first, "1: no plan that deals is weighed while a plan that turns a card is in reach")      \
     F(int32_t, shortest_positions, "positions the search for the fewest moves to the chosen plan examines")   \
-    F(int32_t, look_past, "0: a reveal's outcome is the best cost within reach; N: the best next plan's, in N") \
     F(int32_t, seed, "the planner's random seed")
 
 typedef struct wisp_plan_settings {

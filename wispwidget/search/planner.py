@@ -49,13 +49,12 @@ class PlanSettings:
     caution: int = 0  # 0: a plan's value is the mean of its costs; T > 0: their soft maximum at temperature T
     dig_first: int = 0  # 1: no plan that deals is weighed while a plan that turns a card is in reach
     shortest_positions: int = 100_000  # positions the search for the fewest moves to the chosen plan examines
-    look_past: int = 0  # 0: an outcome is the best cost within reach; N > 0: the next plan's, over N arrangements
     seed: int = 0  # the planner's random seed
     weights: tuple[int, ...] = ()  # the heuristic's weights for the planner's cost; () the game's own (the solver's)
 
     def __post_init__(self) -> None:
         for name, low in (("root_positions", 1), ("stuck_positions", 0), ("turn_plans", 0), ("deal_plans", 0),
-                          ("worlds", 1), ("after_positions", 0), ("caution", 0), ("shortest_positions", 0), ("look_past", 0)):
+                          ("worlds", 1), ("after_positions", 0), ("caution", 0), ("shortest_positions", 0)):
             check_int(getattr(self, name), name, low, 10_000_000)
         check_int(self.exact_turns, "exact_turns", 0, 1)
         check_int(self.dig_first, "dig_first", 0, 1)
