@@ -56,20 +56,21 @@ class TimedPlayer(Player):
         return move
 
 
-def make_player(name: str, game: str, options: dict[str, Any]) -> Player:
-    """A fresh honest player; ``options`` are its own: the hindsight vote's samples, budget and candidate plans,
-    or the fields of the planner's settings that differ from the game's own (``PlanSettings.for_game``)."""
+def make_player(name: str, key: str, options: dict[str, Any]) -> Player:
+    """A fresh honest player for the game ``key`` (``game/variant``); ``options`` are its own: the hindsight
+    vote's samples, budget and candidate plans, or the fields of the planner's settings that differ from the
+    game's own (``PlanSettings.for_game``)."""
     if name == "hindsight":
         return HindsightPlayer(**options)
     if name == "no-peek" and options:
-        return PlannerPlayer(settings=PlanSettings.for_game(game, **options))
+        return PlannerPlayer(settings=PlanSettings.for_game(key, **options))
     return PLAYERS[name]()
 
 
 def play_deal(game: str, variant: str, seed: int, player: str, options: dict[str, Any]) -> dict[str, Any]:
     """One deal played by an honest player (runs in a worker): won or not, moves, seconds per move."""
     position = deal_position(get_game(game, variant), seed)
-    timed = TimedPlayer(make_player(player, game, options))
+    timed = TimedPlayer(make_player(player, f"{game}/{variant}", options))
     started = time.perf_counter()
     played = play_game(position, timed, seed=seed)
     return {"game": game, "variant": variant, "seed": seed, "player": player, "won": played.won,

@@ -47,7 +47,7 @@ def play_deal(args: tuple[str, int, str]) -> dict[str, Any]:
 
     planner_module.plan = counted  # PlannerPlayer imports plan when it decides, so it calls this one
     try:
-        settings = dataclasses.replace(PlanSettings.for_game(spec.game), **WAYS[way])
+        settings = dataclasses.replace(PlanSettings.for_game(spec.key), **WAYS[way])
         started = time.perf_counter()
         game = play_game(deal_position(spec, seed), PlannerPlayer(settings=settings, time_limit=None), seed=seed)
         return {"seed": seed, "way": way, "won": game.won, "moves": len(game.moves), "lengths": lengths,

@@ -235,6 +235,7 @@ def test_a_time_limit_bounds_a_plan_and_still_gives_one():
 
 TURNS_ONLY = replace(SMALL, deal_plans=0, turn_plans=6)
 PASSED = 1e-9  # a deadline that has passed before the first check: the cut is the same on every run
+CUT_SEARCH = 15  # positions a search expands before its first look at the clock (planner.c, stage_search)
 
 
 def test_when_time_runs_out_every_plan_that_turns_is_weighed_over_the_same_cards():
@@ -244,7 +245,9 @@ def test_when_time_runs_out_every_plan_that_turns_is_weighed_over_the_same_cards
     checked = 0
     for seed in range(1, 30):
         info = InformationSet.of(played("black-widow", seed, seed % 7))
-        full = plan(info, TURNS_ONLY)
+        # a passed deadline stops the search for plans after CUT_SEARCH positions: the same plans as a search of
+        # that many with no limit, which weighs them over every card
+        full = plan(info, replace(TURNS_ONLY, root_positions=CUT_SEARCH))
         if full.weighed < 2 or not full.moves or full.moves[-1].source == "stock":
             continue
         assert full.cards == len(set(info.unseen)) and full.worlds == 0
@@ -297,19 +300,23 @@ def test_each_game_gets_its_own_settings_unless_the_caller_gives_some(monkeypatc
     the player with no settings, and ``plan`` with none, hand the core the game's own."""
     assert PlanSettings.for_game("black-widow").dig_first == 1
     assert PlanSettings.for_game("will-o-the-wisp") == PlanSettings() and PlanSettings().dig_first == 0
+    # a variant's own settings come on top of its game's: Standard looks past the reveal, Relaxed does not
+    assert PlanSettings.for_game("will-o-the-wisp/standard") == PlanSettings(look_past=8)
+    assert PlanSettings.for_game("will-o-the-wisp/relaxed") == PlanSettings()
+    assert PlanSettings.for_game("black-widow/standard") == PlanSettings.for_game("black-widow")
     assert PlanSettings.for_game("black-widow", dig_first=0, weights=(), worlds=3) == PlanSettings(worlds=3)
     widow = PlanSettings.for_game("black-widow").weights  # the solver's any-run weights, a break in suit dearer
     assert widow[3] == 24 and widow[:3] + widow[4:] == native.ANY_RUN_WEIGHTS[:3] + native.ANY_RUN_WEIGHTS[4:]
     with pytest.raises(WispError, match="dig_first"):
         PlanSettings.for_game("black-widow", dig_first=5)
-    handed: list[int] = []
+    handed: list[tuple[int, int]] = []
     real = planner_module._settings
-    monkeypatch.setattr(planner_module, "_settings", lambda s: handed.append(s.dig_first) or real(s))
-    for game_id in ("black-widow", "will-o-the-wisp"):
-        info = InformationSet.of(deal(game_id, 2))
+    monkeypatch.setattr(planner_module, "_settings", lambda s: handed.append((s.dig_first, s.look_past)) or real(s))
+    for game_id, variant in (("black-widow", None), ("will-o-the-wisp", "standard"), ("will-o-the-wisp", "relaxed")):
+        info = InformationSet.of(deal(game_id, 2, variant=variant))
         PlannerPlayer(time_limit=0.2).choose(info, random.Random(1))
         plan(info, time_limit=0.2)
-    assert handed == [1, 1, 0, 0]
+    assert handed == [(1, 0), (1, 0), (0, 8), (0, 8), (0, 0), (0, 0)]
 
 
 def test_the_planners_own_weights_reach_the_core_and_only_the_planners(monkeypatch):
@@ -347,6 +354,38 @@ def test_the_planners_own_weights_reach_the_core_and_only_the_planners(monkeypat
         PlanSettings(weights=(1, 10**9))
 
 
+LOOK = replace(SMALL, look_past=2, look_plans=2)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(1, 500), st.integers(0, 30), st.integers(0, 1000))
+def test_looking_past_the_reveal_reads_no_hidden_card(game_id, seed, moves, shuffle):
+    """The next plans weighed after each reveal are dealt from the multiset of hidden cards, not their places."""
+    position = played(game_id, seed, moves).position()
+    assert core_plan(position, LOOK) == core_plan(shuffled_hidden(position, shuffle), LOOK)
+
+
+def test_looking_past_the_reveal_changes_some_choices_and_none_once_time_is_up():
+    """``look_past`` weighs the best plans again by the best next plan's value: it changes some choices; when the
+    deadline has passed before it starts, no round of it is kept and the first weighing's choice stands."""
+    changed = checked = 0
+    for seed in range(1, 31):
+        info = InformationSet.of(played("will-o-the-wisp", seed, seed % 20))
+        changed += plan(info, LOOK).moves != plan(info, SMALL).moves
+        cut = plan(info, LOOK, time_limit=PASSED)
+        assert cut.moves == plan(info, SMALL, time_limit=PASSED).moves
+        checked += cut.weighed > 1
+    assert changed >= 2 and checked >= 10
+
+
+def test_looking_past_the_reveal_keeps_to_the_time_limit():
+    info = InformationSet.of(deal("will-o-the-wisp", 3, variant="standard"))
+    big = PlanSettings(look_past=10_000, look_plans=16, after_positions=100_000)
+    started = time.perf_counter()
+    found = plan(info, big, time_limit=0.3)
+    assert time.perf_counter() - started < 1.0 and found.moves
+
+
 def test_bad_settings_and_games_beyond_the_core_are_refused_in_words():
     with pytest.raises(WispError, match="worlds"):
         PlanSettings(worlds=0)
@@ -356,6 +395,10 @@ def test_bad_settings_and_games_beyond_the_core_are_refused_in_words():
         PlanSettings(dig_first=2)
     with pytest.raises(WispError, match="shortest_positions"):
         PlanSettings(shortest_positions=-1)
+    with pytest.raises(WispError, match="look_past"):
+        PlanSettings(look_past=-1)
+    with pytest.raises(WispError, match="look_plans"):
+        PlanSettings(look_plans=0)
     with pytest.raises(WispError, match="at least one plan"):
         PlanSettings(turn_plans=0, deal_plans=0)
     saved = dict(CATALOGUE)
@@ -390,6 +433,7 @@ def test_the_core_refuses_settings_of_another_abi():
     assert code() >= 0
     assert code(version=native.ABI_VERSION + 1) == native.C["WISP_BAD_SPEC"]
     assert code(shortest_positions=-1) == native.C["WISP_BAD_SPEC"]  # the core checks what PlanSettings checks
+    assert code(look_past=-1) == native.C["WISP_BAD_SPEC"] and code(look_plans=0) == native.C["WISP_BAD_SPEC"]
 
 
 def test_the_planner_wins_far_more_than_the_rule_of_thumb():

@@ -203,3 +203,6 @@ def test_fair_hints_reason_names_what_the_plan_does():
     assert words(WON_VALUE, Move("stock", "tableau")) == "it begins a way to win the game now"
     assert words(120, Move("stock", "tableau")).startswith("of 4 ways to get ready for the deal, it begins the one")
     assert words(120, Move("t1", "t3")).startswith("of 4 ways to reach a face-down card, it begins the one")
+    looking = PlannerPlayer._plan_words(SimpleNamespace(value=120, found=5, weighed=4, moves=(Move("t1", "t3"),)),
+                                        looks_past=True)
+    assert "leaves the best next plan on average" in looking and "order" not in looking

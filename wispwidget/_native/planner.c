@@ -20,7 +20,10 @@
  *    nothing finds the best cost reachable (a move that would turn a card counts with its masked cost). A
  *    plan's value is the mean over the arrangements (with `caution`, a soft maximum that weighs bad outcomes
  *    more): what the revealed cards will most likely allow, with none of them known in advance.
- * 4. The plan with the lowest value is returned, by the fewest moves to its position that an A* search of
+ * 3b. With look_past N (look_past_choice), the look_plans plans of lowest value are weighed again over the same
+ *    outcomes, each worth the best next plan's value from the position after the reveal (next_plan_value: the
+ *    next plans weighed in N fresh arrangements of the cards still hidden), and the lowest mean worth wins.
+ * 4. The plan chosen is returned, by the fewest moves to its position that an A* search of
  *    shortest_positions finds (shortest_path). When no plan is found (no revealing move is reachable within
  *    root_positions), the search runs once more with stuck_positions before the planner says so.
  *
@@ -230,8 +233,8 @@ static void arena_reset(Arena *A) {
 
 /* One planning call's state: its two arenas, the plans found, the deadline and the counts for its stats. */
 typedef struct {
-    Arena root, after;
-    Buf plans;
+    Arena root, after, next; /* next: the search for the plans after a reveal (look_past) */
+    Buf plans, next_plans;
     double deadline;
     volatile int32_t *cancel;
     int64_t positions;
@@ -259,7 +262,7 @@ static int32_t stage_search(Planner *P, const Search *S, const State *start, int
         !heap_push(&A->heap, &A->nheap, prio_item(best, 0)))
         goto oom;
     for (int64_t expanded = 0; A->nheap && expanded < limit; expanded++) {
-        if ((expanded & 63) == 63 && out_of_time(P)) break;
+        if ((expanded & 15) == 15 && out_of_time(P)) break;
         int32_t id = prio_id(heap_pop(&A->heap, &A->nheap));
         store_state(&A->store, g, id, &s);
         int nm = gen_moves((Search *)S, &s, moves, 1);
@@ -327,16 +330,22 @@ static size_t shortlist(Plan *p, size_t n, int turns, int deals) {
 
 #define MAX_PLAN 4096 /* moves in one plan: far more than any stage needs */
 
-/* Plan i played in the arrangement (W, world); the lowest cost reachable after it (see stage_search). */
-static int32_t after_plan(Planner *P, Search *W, const State *world, const Plan *plan, int64_t limit, int *oom) {
+/* The plan (its position a node of `from`) played in the arrangement (W, s): s becomes the position after its
+ * reveal. */
+static void play_plan(const NodeStore *from, Search *W, State *s, const Plan *plan) {
     int32_t path[MAX_PLAN];
     Effect fx[MAXFX];
-    State s = *world;
     Move m;
-    int len = path_to(&P->root.store, plan->node, path, MAX_PLAN);
-    for (int j = 0; j < len; j++) decode_move(path[j], &m), apply(&W->g, &s, &m, fx);
+    int len = path_to(from, plan->node, path, MAX_PLAN);
+    for (int j = 0; j < len; j++) decode_move(path[j], &m), apply(&W->g, s, &m, fx);
     decode_move(plan->move, &m);
-    apply(&W->g, &s, &m, fx);
+    apply(&W->g, s, &m, fx);
+}
+
+/* Plan i played in the arrangement (W, world); the lowest cost reachable after it (see stage_search). */
+static int32_t after_plan(Planner *P, Search *W, const State *world, const Plan *plan, int64_t limit, int *oom) {
+    State s = *world;
+    play_plan(&P->root.store, W, &s, plan);
     return is_won(&s) ? WON_COST : stage_search(P, W, &s, limit, &P->after, NULL, NULL, oom);
 }
 
@@ -356,6 +365,21 @@ static int turned_place(Planner *P, const Search *S, const State *root, const Pl
     return turns == 1 ? place : -1;
 }
 
+/* The distinct hidden cards (hidden is sorted) as their first index and copies, in a random order from rng; how
+ * many there are. */
+static int card_kinds(const uint8_t *hidden, int nh, uint64_t *rng, int *first, int *copies) {
+    int kinds = 0;
+    for (int k = 0; k < nh; k++) {
+        if (k == 0 || hidden[k] != hidden[k - 1]) first[kinds] = k, copies[kinds++] = 0;
+        copies[kinds - 1]++;
+    }
+    for (int i = kinds - 1; i > 0; i--) {
+        int j = (int)(next_u64(rng) % (uint64_t)(i + 1)), f = first[i], c = copies[i];
+        first[i] = first[j], copies[i] = copies[j], first[j] = f, copies[j] = c;
+    }
+    return kinds;
+}
+
 /*
  * Plans that turn exactly one card are weighed over every card it may show: a card's chance is its share of
  * the hidden cards, whatever the other hidden cards are (the search after the turn reveals nothing more).
@@ -365,16 +389,9 @@ static int turned_place(Planner *P, const Search *S, const State *root, const Pl
  */
 static int weigh_turns(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st, Plan *plans,
                        size_t n, const uint8_t *hidden, int nh, double *value, int *weighed, int *cards) {
-    int first[MAXC], copies[MAXC], kinds = 0, oom = 0, code = 0;
-    for (int k = 0; k < nh; k++) { /* the distinct hidden cards (sorted), by their first index and copies */
-        if (k == 0 || hidden[k] != hidden[k - 1]) first[kinds] = k, copies[kinds++] = 0;
-        copies[kinds - 1]++;
-    }
+    int first[MAXC], copies[MAXC], oom = 0, code = 0;
     uint64_t rng = 0xD1B54A32D192ED03ULL ^ (uint64_t)(uint32_t)st->seed * 0x94D049BB133111EBULL;
-    for (int i = kinds - 1; i > 0; i--) {
-        int j = (int)(next_u64(&rng) % (uint64_t)(i + 1)), f = first[i], c = copies[i];
-        first[i] = first[j], copies[i] = copies[j], first[j] = f, copies[j] = c;
-    }
+    int kinds = card_kinds(hidden, nh, &rng, first, copies);
     int *place = malloc(n * sizeof(int));
     Outcomes *sum = calloc(n, sizeof(Outcomes)), *kept = calloc(n, sizeof(Outcomes));
     if (!place || !sum || !kept) code = WISP_ERROR;
@@ -441,6 +458,108 @@ static int weigh_in_worlds(Planner *P, const Search *S, const State *root, const
         if (!weighed[i]) value[i] = outcome_value(&kept[i], st->caution), weighed[i] = 1;
     free(sum), free(kept);
     return code;
+}
+
+/*
+ * look_past: the worth of the position s after a reveal (in the arrangement W) is what the best next plan from
+ * it will most likely leave: the plans a search of after_positions finds from s, the best 3 that turn a card and
+ * the best 2 that deal by their static cost, each weighed in look_past fresh arrangements of the cards still
+ * hidden (the same for every plan, and for every earlier plan that leaves the same cards hidden: the seed and
+ * the hidden multiset choose them), a third of after_positions searched after each reveal; the lowest mean.
+ * With no plan in reach, the best cost within reach.
+ */
+static int32_t next_plan_value(Planner *P, Search *W, const State *s, const wisp_plan_settings *st, int *oom) {
+    size_t n = 0;
+    int32_t best = stage_search(P, W, s, st->after_positions, &P->next, &P->next_plans, &n, oom);
+    uint8_t hidden[MAXC];
+    int nh = hidden_cards(&W->g, s, hidden);
+    if (*oom || n == 0 || nh == 0 || out_of_time(P)) return best; /* out of time: the caller drops the round */
+    Plan *plans = P->next_plans.p;
+    n = shortlist(plans, n, 3, 2);
+    if (n == 0 || plans[0].cost == WON_COST) return n ? WON_COST : best;
+    double sum[5] = {0};
+    uint64_t rng = 0x2545F4914F6CDD1DULL ^ hash_bytes(hidden, nh) ^ (uint64_t)(uint32_t)st->seed * 0x9E3779B97F4A7C15ULL;
+    for (int k = 0; k < st->look_past && !*oom && !out_of_time(P); k++) {
+        Search V = *W;
+        State world = *s;
+        determinize(&V.g, &world, hidden, nh, &rng);
+        for (size_t i = 0; i < n && !*oom; i++) {
+            State t = world;
+            play_plan(&P->next.store, &V, &t, &plans[i]);
+            sum[i] += is_won(&t) ? WON_COST
+                                 : stage_search(P, &V, &t, st->after_positions / 3, &P->after, NULL, NULL, oom);
+        }
+    }
+    double low = sum[0];
+    for (size_t i = 1; i < n; i++)
+        if (sum[i] < low) low = sum[i];
+    return (int32_t)(low / st->look_past);
+}
+
+/*
+ * look_past: the look_plans plans of lowest value are weighed again, each outcome of its reveal (each card a
+ * turn of one card may show, with its share; else `worlds` fresh arrangements, the same for every such plan)
+ * worth the best next plan's value from there (next_plan_value). Round r takes the r-th card (in a random order
+ * from the seed) of each plan that turns one and the r-th arrangement of each other plan; a round the deadline
+ * cuts short is dropped. The plan of lowest mean over the rounds kept; `best` when no round was kept.
+ */
+static size_t look_past_choice(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st,
+                               const Plan *plans, size_t n, const double *value, const int *weighed,
+                               const uint8_t *hidden, int nh, size_t best, int *oom) {
+    size_t pick[16], m = 0;
+    int place[16], first[MAXC], copies[MAXC], kinds = 0, rounds = 0;
+    while (m < (size_t)st->look_plans && m < 16) { /* the plans of lowest value, best first */
+        size_t at = n;
+        for (size_t i = 0; i < n; i++) {
+            int taken = 0;
+            for (size_t j = 0; j < m; j++) taken |= pick[j] == i;
+            if (weighed[i] && !taken && (at == n || value[i] < value[at])) at = i;
+        }
+        if (at == n) break;
+        pick[m++] = at;
+    }
+    if (m < 2 || out_of_time(P)) return best;
+    uint64_t rng = 0xA0761D6478BD642FULL ^ (uint64_t)(uint32_t)st->seed * 0xE7037ED1A0B428DBULL;
+    kinds = card_kinds(hidden, nh, &rng, first, copies);
+    for (size_t i = 0; i < m; i++) {
+        place[i] = plans[pick[i]].deal || !st->exact_turns ? -1 : turned_place(P, S, root, &plans[pick[i]]);
+        int want = place[i] >= 0 ? kinds : st->worlds;
+        if (want > rounds) rounds = want;
+    }
+    double sum[16] = {0}, weight[16] = {0}, kept_sum[16] = {0}, kept_weight[16] = {0};
+    int kept = 0;
+    for (int r = 0; r < rounds && !*oom; r++) {
+        Search W = *S, D = *S;
+        State world = *root, dealt = *root;
+        uint8_t rest[MAXC];
+        if (r < kinds) { /* the r-th card in the turned place, the others in order: nothing reads them */
+            int k = first[r];
+            memcpy(rest, hidden, k), memcpy(rest + k, hidden + k + 1, nh - k - 1);
+            for (int j = world.pos, at = nh - 1 - (W.g.stream_len - world.pos); j < W.g.stream_len; j++)
+                W.g.stream[j] = rest[at++];
+        }
+        determinize(&D.g, &dealt, hidden, nh, &rng);
+        for (size_t i = 0; i < m && !*oom && !out_of_time(P); i++) {
+            int turn = place[i] >= 0;
+            if (turn ? r >= kinds : r >= st->worlds) continue;
+            State s = turn ? world : dealt;
+            Search *V = turn ? &W : &D;
+            if (turn)
+                for (int p = 0, at = 0; p < V->g.npiles; p++)
+                    for (int j = 0; j < s.down[p]; j++) s.c[p][j] = p * MAXC + j == place[i] ? hidden[first[r]] : rest[at++];
+            play_plan(&P->root.store, V, &s, &plans[pick[i]]);
+            double c = is_won(&s) ? WON_COST : next_plan_value(P, V, &s, st, oom), w = turn ? copies[r] : 1;
+            sum[i] += w * c, weight[i] += w;
+        }
+        if (*oom || out_of_time(P)) break; /* cut short by the deadline: this round is dropped */
+        memcpy(kept_sum, sum, sizeof sum), memcpy(kept_weight, weight, sizeof weight), kept = r + 1;
+    }
+    if (*oom || !kept) return best;
+    size_t choice = pick[0];
+    double low = kept_sum[0] / kept_weight[0];
+    for (size_t i = 1; i < m; i++)
+        if (kept_weight[i] > 0 && kept_sum[i] / kept_weight[i] < low) low = kept_sum[i] / kept_weight[i], choice = pick[i];
+    return choice;
 }
 
 /* The facts "card x lies on y" of a position, y a card (bytes below 64), pile p's floor (64 + p) or its
@@ -564,6 +683,10 @@ static int choose(Planner *P, const Search *S, const State *root, const wisp_pla
     if (!code && n > 1) code = weigh_in_worlds(P, S, root, st, plans, n, hidden, nh, value, weighed, &worlds);
     for (size_t i = 1; i < n && !code; i++)
         if (weighed[i] && (!weighed[best] || value[i] < value[best])) best = i;
+    if (!code && n > 1 && st->look_past > 0) {
+        best = look_past_choice(P, S, root, st, plans, n, value, weighed, hidden, nh, best, &oom);
+        if (oom) code = WISP_ERROR;
+    }
     for (size_t i = 0; i < n && n > 1 && !code; i++) stats->weighed -= !weighed[i]; /* none should be left out */
     stats->worlds = worlds, stats->cards = cards;
     stats->value = n > 1 && !code ? (int64_t)value[best] : plans[best].cost;
@@ -585,7 +708,8 @@ static int check_settings(const wisp_plan_settings *st) {
     if (st->root_positions < 1 || st->stuck_positions < 0 || st->turn_plans < 0 || st->deal_plans < 0 ||
         st->turn_plans + st->deal_plans < 1 || st->worlds < 1 || st->after_positions < 0 ||
         (st->exact_turns != 0 && st->exact_turns != 1) || st->caution < 0 ||
-        (st->dig_first != 0 && st->dig_first != 1) || st->shortest_positions < 0)
+        (st->dig_first != 0 && st->dig_first != 1) || st->shortest_positions < 0 || st->look_past < 0 ||
+        st->look_plans < 1)
         return WISP_BAD_SPEC;
     return 0;
 }
@@ -596,10 +720,11 @@ int plan_position(const wisp_plan_settings *settings, const Search *S, const Sta
     Planner P;
     memset(&P, 0, sizeof P);
     P.plans = (Buf){0, 0, sizeof(Plan)};
+    P.next_plans = (Buf){0, 0, sizeof(Plan)};
     P.deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
     P.cancel = cancel;
-    if (!arena_init(&P.root) || !arena_init(&P.after)) {
-        arena_free(&P.root), arena_free(&P.after);
+    if (!arena_init(&P.root) || !arena_init(&P.after) || !arena_init(&P.next)) {
+        arena_free(&P.root), arena_free(&P.after), arena_free(&P.next);
         return WISP_ERROR;
     }
     Search W = *S;
@@ -607,8 +732,8 @@ int plan_position(const wisp_plan_settings *settings, const Search *S, const Sta
     int n = choose(&P, &W, root, settings, out_moves, cap, stats);
     stats->positions = P.positions;
     if (n >= 0 && cancel && *cancel) n = WISP_PLAN_CANCELLED;
-    arena_free(&P.root), arena_free(&P.after);
-    free(P.plans.p);
+    arena_free(&P.root), arena_free(&P.after), arena_free(&P.next);
+    free(P.plans.p), free(P.next_plans.p);
     return n;
 }
 

@@ -112,6 +112,8 @@ typedef struct wisp_spec {
     F(int32_t, caution, "0: a plan's value is the mean of its costs; T > 0: their soft maximum at T")          \
     F(int32_t, dig_first, "1: no plan that deals is weighed while a plan that turns a card is in reach")      \
     F(int32_t, shortest_positions, "positions the search for the fewest moves to the chosen plan examines")   \
+    F(int32_t, look_past, "0: off; N: the best plans weighed again by the next plan's value, in N arrangements") \
+    F(int32_t, look_plans, "how many of the best plans look_past weighs again")                               \
     F(int32_t, seed, "the planner's random seed")
 
 typedef struct wisp_plan_settings {

@@ -412,7 +412,7 @@ class PlannerPlayer(Player):
 
         from .planner import PlannerUnavailable, PlanSettings, plan
 
-        settings = replace(self.settings or PlanSettings.for_game(info.spec.game), seed=rng.randrange(2**31))
+        settings = replace(self.settings or PlanSettings.for_game(info.spec.key), seed=rng.randrange(2**31))
         self.solves += 1
         try:
             self.last_plan = plan(info, settings, time_limit=self._core_seconds(), cancel=self.cancel)
@@ -424,7 +424,7 @@ class PlannerPlayer(Player):
         if not self.last_plan.moves:  # stuck: nothing reachable reveals a card
             self._stuck_unseen = len(info.unseen)
             return self._stuck(info, rng)
-        self.why = self._plan_words(self.last_plan)
+        self.why = self._plan_words(self.last_plan, settings.look_past > 0)
         return self._follow(info, self.last_plan.moves)
 
     def mid_plan(self) -> bool:
@@ -432,8 +432,8 @@ class PlannerPlayer(Player):
         return bool(self._line)
 
     @staticmethod
-    def _plan_words(found: Any) -> str:
-        """Why this plan, in words (Fair hint says it)."""
+    def _plan_words(found: Any, looks_past: bool = False) -> str:
+        """Why this plan, in words (Fair hint says it); ``looks_past``: the settings weigh the next plan too."""
         from .planner import WON_VALUE
 
         if found.value <= WON_VALUE:
@@ -441,11 +441,12 @@ class PlannerPlayer(Player):
         if found.found <= 1 or found.weighed <= 1:
             return "it is the only way within reach to show a new card or win" if found.found <= 1 else \
                 "it begins the most promising way within reach to show a new card"
+        leaves = "the best next plan" if looks_past else "the piles in the best order"
         if found.moves[-1].source == "stock":
-            return (f"of {found.weighed} ways to get ready for the deal, it begins the one that leaves the piles in "
-                    f"the best order on average, whatever cards the deal brings")
-        return (f"of {found.weighed} ways to reach a face-down card, it begins the one that leaves the piles in the "
-                f"best order on average, whatever card turns up")
+            return (f"of {found.weighed} ways to get ready for the deal, it begins the one that leaves {leaves} on "
+                    f"average, whatever cards the deal brings")
+        return (f"of {found.weighed} ways to reach a face-down card, it begins the one that leaves {leaves} on "
+                f"average, whatever card turns up")
 
     def _core_seconds(self) -> float | None:
         return None if self.time_limit is None else self.time_limit * self.CORE_SHARE
