@@ -478,7 +478,8 @@ static int32_t next_plan_value(Planner *P, Search *W, const State *s, const wisp
     n = shortlist(plans, n, 3, 2);
     if (n == 0 || plans[0].cost == WON_COST) return n ? WON_COST : best;
     double sum[5] = {0};
-    uint64_t rng = 0x2545F4914F6CDD1DULL ^ hash_bytes(hidden, nh) ^ (uint64_t)(uint32_t)st->seed * 0x9E3779B97F4A7C15ULL;
+    uint64_t rng =
+        0x2545F4914F6CDD1DULL ^ hash_bytes(hidden, nh) ^ (uint64_t)(uint32_t)st->seed * 0x9E3779B97F4A7C15ULL;
     for (int k = 0; k < st->look_past && !*oom && !out_of_time(P); k++) {
         Search V = *W;
         State world = *s;
@@ -546,7 +547,8 @@ static size_t look_past_choice(Planner *P, const Search *S, const State *root, c
             Search *V = turn ? &W : &D;
             if (turn)
                 for (int p = 0, at = 0; p < V->g.npiles; p++)
-                    for (int j = 0; j < s.down[p]; j++) s.c[p][j] = p * MAXC + j == place[i] ? hidden[first[r]] : rest[at++];
+                    for (int j = 0; j < s.down[p]; j++)
+                        s.c[p][j] = p * MAXC + j == place[i] ? hidden[first[r]] : rest[at++];
             play_plan(&P->root.store, V, &s, &plans[pick[i]]);
             double c = is_won(&s) ? WON_COST : next_plan_value(P, V, &s, st, oom), w = turn ? copies[r] : 1;
             sum[i] += w * c, weight[i] += w;
@@ -558,7 +560,8 @@ static size_t look_past_choice(Planner *P, const Search *S, const State *root, c
     size_t choice = pick[0];
     double low = kept_sum[0] / kept_weight[0];
     for (size_t i = 1; i < m; i++)
-        if (kept_weight[i] > 0 && kept_sum[i] / kept_weight[i] < low) low = kept_sum[i] / kept_weight[i], choice = pick[i];
+        if (kept_weight[i] > 0 && kept_sum[i] / kept_weight[i] < low)
+            low = kept_sum[i] / kept_weight[i], choice = pick[i];
     return choice;
 }
 
