@@ -69,8 +69,9 @@ def make_player(name: str, key: str, options: dict[str, Any]) -> Player:
 
 def play_deal(game: str, variant: str, seed: int, player: str, options: dict[str, Any]) -> dict[str, Any]:
     """One deal played by an honest player (runs in a worker): won or not, moves, seconds per move."""
-    position = deal_position(get_game(game, variant), seed)
-    timed = TimedPlayer(make_player(player, f"{game}/{variant}", options))
+    spec = get_game(game, variant)
+    position = deal_position(spec, seed)
+    timed = TimedPlayer(make_player(player, spec.key, options))
     started = time.perf_counter()
     played = play_game(position, timed, seed=seed)
     return {"game": game, "variant": variant, "seed": seed, "player": player, "won": played.won,

@@ -75,7 +75,7 @@ def measure(name: str, seeds: range, settings: PlanSettings, workers: int) -> tu
 def changed(name: str, text: str) -> PlanSettings:
     """The game's own settings (``PlanSettings.for_game``) with the fields of ``field=value,field=value``
     changed (``weights=a/b/c...`` replaces the heuristic's weights: ``PlanSettings.changes``)."""
-    return PlanSettings.for_game("/".join(GAMES[name]), **PlanSettings.changes(text))
+    return PlanSettings.for_game(get_game(*GAMES[name]).key, **PlanSettings.changes(text))
 
 
 def main() -> None:
