@@ -8,9 +8,9 @@ cards are put back in sorted order, so the planner reads them as a multiset only
 ``players.PlannerPlayer`` hands them over; once nothing is hidden the solver plays. It is the planner's own
 loop without the referee's Python, about three times faster, so that settings can be compared on a thousand
 deals at a time; ``benchmarks/honest_play.py`` measures the player itself, under the referee. The first row
-is ``PlanSettings.for_game(game)`` (the game's defaults); each ``--try`` changes the fields it names, and
-``weights=a/b/c/...`` replaces the heuristic's weights for the game (``native.default_weights``; the field
-``PlanSettings.weights``; docs/honest-play.md, "Tuning").
+is ``PlanSettings.for_game(game)`` (the game's defaults; ``--no-own`` skips it); each ``--try`` changes the
+fields it names, and ``weights=a/b/c/...`` replaces the heuristic's weights for the game
+(``native.default_weights``; the field ``PlanSettings.weights``; docs/honest-play.md, "Tuning").
 The deals are the tuning deals (1001 and up), not those ``honest_play.py`` reports (1-1000). Each share has a
 95% Wilson interval.
 """
@@ -84,9 +84,11 @@ def main() -> None:
     parser.add_argument("--deals", default="1001-2000")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--try", dest="tries", action="append", default=[], metavar="FIELD=N,...")
+    parser.add_argument("--no-own", action="store_true",
+                        help="skip the first row (the game's own settings), when it was measured on these deals")
     options = parser.parse_args()
     seeds = parse_range(options.deals)
-    for text in ["", *options.tries]:
+    for text in ([] if options.no_own else [""]) + options.tries:
         settings = changed(options.game, text)
         won, played, seconds = measure(options.game, seeds, settings, options.workers)
         low, high = wilson_interval(won, played)

@@ -160,15 +160,16 @@ print(move_words(planner.choose(InformationSet.of(position), random.Random(1)), 
 #
 # | game | thoughtful | heuristic | no-peek (the planner) | hindsight vote |
 # | --- | --- | --- | --- | --- |
-# | Will o' the Wisp, Standard | 973/1000 (97.3%) | 0/1000 | 292/1000 (29.2%, 26.5-32.1%) | 27/1000 (2.7%) |
+# | Will o' the Wisp, Standard | 973/1000 (97.3%) | 0/1000 | 306/1000 (30.6%, 27.8-33.5%) | 27/1000 (2.7%) |
 # | Will o' the Wisp, Relaxed | 995/1000 (99.5%) | 0/1000 | 693/1000 (69.3%, 66.4-72.1%) | 300/1000 (30.0%) |
 # | Black Widow | 967/1000 (96.7%) | 0/1000 | 361/1000 (36.1%, 33.2-39.1%) | 9/200 (4.5%) |
 # | Spider, one suit | 1000/1000 | 163/1000 (16.3%, 14.1-18.7%) | 423/1000 (42.3%, 39.3-45.4%) | 704/1000 (70.4%) |
 #
 # Deals 1-1000 except where fewer are counted (the figure says how many), 2026-12-01/02 (Black Widow's planner,
 # which digs first and counts a break in suit dearer, 2026-12-04; the planner of the other games, which takes the
-# fewest moves to each plan's position, 2026-12-05; Standard's, which also looks one plan past each reveal,
-# 2026-12-06); the planner with its second a decision. The
+# fewest moves to each plan's position, 2026-12-05; Standard's, which also looks one plan past each reveal and
+# lets the solver choose among its plans once at most 20 cards are hidden, 2026-12-06); the planner with its
+# second a decision. The
 # hindsight vote's Black Widow figure is of deals 1-200.
 #
 # Seeing every card is worth a great deal: where only runs in suit move (Standard), a player who cannot see the

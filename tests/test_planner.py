@@ -300,8 +300,9 @@ def test_each_game_gets_its_own_settings_unless_the_caller_gives_some(monkeypatc
     the player with no settings, and ``plan`` with none, hand the core the game's own."""
     assert PlanSettings.for_game("black-widow").dig_first == 1
     assert PlanSettings.for_game("will-o-the-wisp") == PlanSettings() and PlanSettings().dig_first == 0
-    # a variant's own settings come on top of its game's: Standard looks past the reveal, Relaxed does not
-    assert PlanSettings.for_game("will-o-the-wisp/standard") == PlanSettings(look_past=8)
+    # a variant's own settings come on top of its game's: Standard looks past the reveal and lets the solver
+    # choose late, Relaxed does neither
+    assert PlanSettings.for_game("will-o-the-wisp/standard") == PlanSettings(look_past=8, solve_hidden=20)
     assert PlanSettings.for_game("will-o-the-wisp/relaxed") == PlanSettings()
     assert PlanSettings.for_game("black-widow/standard") == PlanSettings.for_game("black-widow")
     assert PlanSettings.for_game("black-widow", dig_first=0, weights=(), worlds=3) == PlanSettings(worlds=3)
@@ -309,14 +310,15 @@ def test_each_game_gets_its_own_settings_unless_the_caller_gives_some(monkeypatc
     assert widow[3] == 24 and widow[:3] + widow[4:] == native.ANY_RUN_WEIGHTS[:3] + native.ANY_RUN_WEIGHTS[4:]
     with pytest.raises(WispError, match="dig_first"):
         PlanSettings.for_game("black-widow", dig_first=5)
-    handed: list[tuple[int, int]] = []
+    handed: list[tuple[int, int, int]] = []
     real = planner_module._settings
-    monkeypatch.setattr(planner_module, "_settings", lambda s: handed.append((s.dig_first, s.look_past)) or real(s))
+    monkeypatch.setattr(planner_module, "_settings",
+                        lambda s: handed.append((s.dig_first, s.look_past, s.solve_hidden)) or real(s))
     for game_id, variant in (("black-widow", None), ("will-o-the-wisp", "standard"), ("will-o-the-wisp", "relaxed")):
         info = InformationSet.of(deal(game_id, 2, variant=variant))
         PlannerPlayer(time_limit=0.2).choose(info, random.Random(1))
         plan(info, time_limit=0.2)
-    assert handed == [(1, 0), (1, 0), (0, 8), (0, 8), (0, 0), (0, 0)]
+    assert handed == [(1, 0, 0), (1, 0, 0), (0, 8, 20), (0, 8, 20), (0, 0, 0), (0, 0, 0)]
 
 
 def test_the_planners_own_weights_reach_the_core_and_only_the_planners(monkeypatch):
@@ -386,6 +388,44 @@ def test_looking_past_the_reveal_keeps_to_the_time_limit():
     assert time.perf_counter() - started < 1.0 and found.moves
 
 
+SOLVE = replace(SMALL, solve_hidden=200, solve_positions=2_000)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(1, 500), st.integers(0, 30), st.integers(0, 1000))
+def test_the_solvers_weighing_reads_no_hidden_card(game_id, seed, moves, shuffle):
+    """The arrangements the solver weighs the plans in are dealt from the multiset of hidden cards."""
+    position = played(game_id, seed, moves).position()
+    assert core_plan(position, SOLVE) == core_plan(shuffled_hidden(position, shuffle), SOLVE)
+
+
+def test_the_solvers_weighing_changes_some_choices_only_with_few_cards_hidden_and_none_once_time_is_up():
+    """``solve_hidden`` lets the solver pick among the plans when at most that many cards are hidden: it changes
+    some choices; above that count it changes none; with the deadline passed the first weighing's choice stands."""
+    changed = checked = used = 0
+    for seed in range(1, 31):
+        game = played("mini-wisp", seed, seed % 20)
+        info = InformationSet.of(game)
+        solved = plan(info, SOLVE)
+        changed += solved.moves != plan(info, SMALL).moves
+        assert solved.solved in (0, SOLVE.worlds)  # every arrangement, with no time limit; 0: one plan only
+        used += solved.solved > 0
+        above = plan(info, replace(SOLVE, solve_hidden=hidden_count(game) - 1))
+        assert above.moves == plan(info, SMALL).moves and above.solved == 0
+        cut = plan(info, SOLVE, time_limit=PASSED)
+        assert cut.moves == plan(info, SMALL, time_limit=PASSED).moves and cut.solved == 0
+        checked += cut.weighed > 1
+    assert changed >= 2 and checked >= 10 and used >= 10
+
+
+def test_the_solvers_weighing_keeps_to_the_time_limit():
+    info = InformationSet.of(deal("will-o-the-wisp", 3, variant="standard"))
+    big = PlanSettings(solve_hidden=200, solve_positions=10_000_000, worlds=1000)
+    started = time.perf_counter()
+    found = plan(info, big, time_limit=0.3)
+    assert time.perf_counter() - started < 1.0 and found.moves
+
+
 def test_bad_settings_and_games_beyond_the_core_are_refused_in_words():
     with pytest.raises(WispError, match="worlds"):
         PlanSettings(worlds=0)
@@ -399,6 +439,10 @@ def test_bad_settings_and_games_beyond_the_core_are_refused_in_words():
         PlanSettings(look_past=-1)
     with pytest.raises(WispError, match="look_plans"):
         PlanSettings(look_plans=0)
+    with pytest.raises(WispError, match="solve_hidden"):
+        PlanSettings(solve_hidden=-1)
+    with pytest.raises(WispError, match="solve_positions"):
+        PlanSettings(solve_positions=0)
     with pytest.raises(WispError, match="at least one plan"):
         PlanSettings(turn_plans=0, deal_plans=0)
     saved = dict(CATALOGUE)
@@ -434,6 +478,7 @@ def test_the_core_refuses_settings_of_another_abi():
     assert code(version=native.ABI_VERSION + 1) == native.C["WISP_BAD_SPEC"]
     assert code(shortest_positions=-1) == native.C["WISP_BAD_SPEC"]  # the core checks what PlanSettings checks
     assert code(look_past=-1) == native.C["WISP_BAD_SPEC"] and code(look_plans=0) == native.C["WISP_BAD_SPEC"]
+    assert code(solve_hidden=-1) == native.C["WISP_BAD_SPEC"] and code(solve_positions=0) == native.C["WISP_BAD_SPEC"]
 
 
 def test_the_planner_wins_far_more_than_the_rule_of_thumb():

@@ -198,11 +198,15 @@ def test_fair_hints_reason_names_what_the_plan_does():
     from wispwidget.search.planner import WON_VALUE
 
     def words(value: int, last: Move) -> str:
-        return PlannerPlayer._plan_words(SimpleNamespace(value=value, found=5, weighed=4, moves=(last,)))
+        return PlannerPlayer._plan_words(SimpleNamespace(value=value, found=5, weighed=4, solved=0, moves=(last,)))
 
     assert words(WON_VALUE, Move("stock", "tableau")) == "it begins a way to win the game now"
     assert words(120, Move("stock", "tableau")).startswith("of 4 ways to get ready for the deal, it begins the one")
     assert words(120, Move("t1", "t3")).startswith("of 4 ways to reach a face-down card, it begins the one")
-    looking = PlannerPlayer._plan_words(SimpleNamespace(value=120, found=5, weighed=4, moves=(Move("t1", "t3"),)),
-                                        looks_past=True)
+    looking = PlannerPlayer._plan_words(SimpleNamespace(value=120, found=5, weighed=4, solved=0,
+                                                        moves=(Move("t1", "t3"),)), looks_past=True)
     assert "leaves the best next plan on average" in looking and "order" not in looking
+    solved = PlannerPlayer._plan_words(SimpleNamespace(value=120, found=5, weighed=4, solved=6,
+                                                       moves=(Move("stock", "tableau"),)), looks_past=True)
+    assert solved == ("of 4 ways to show a new card, it begins the one that wins most often in 6 guesses at where "
+                      "the hidden cards lie")

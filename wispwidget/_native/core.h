@@ -188,8 +188,9 @@ void memo_free(BeamMemo *mm);
 int beam_search(Search *S, State *root, int64_t width, LineOut *out, int *exhaustive, BeamMemo *mm);
 int64_t saturating_mul(int64_t a, int64_t b);
 
-/* entry.c: reading the spec and the position (also for hooks.c) */
+/* entry.c: reading the spec and the position (also for hooks.c); a solve of a position read (also for planner.c) */
 int read_input(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, Search *S, State *s);
+int solve_state(Search *S, State *s, LineOut *line);
 
 /* planner.c: the no-peek planner's plan from a position read (internal move codes; also for hooks.c) */
 int plan_position(const wisp_plan_settings *settings, const Search *S, const State *root, double time_limit,

@@ -175,6 +175,32 @@ static int restarts(Search *S, State *s, LineOut *line) {
     return result;
 }
 
+/* The solve of s with S's budget, deadline, cancel flag and stats (the caller sets them; S->positions 1). */
+int solve_state(Search *S, State *s, LineOut *line) {
+    const wisp_spec *spec = S->spec;
+    wisp_stats *stats = S->stats;
+    stats->positions = 1;
+    if (is_won(s)) return WISP_WON;
+    if (dead(&S->g, s)) return WISP_LOST;
+    int result, alg = spec->algorithm;
+    if (alg == WISP_ALG_BEAM && spec->beam_width > 0) {
+        result = beams(S, s, line);
+    } else if ((alg == WISP_ALG_BEAM || alg == WISP_ALG_RESTARTS) && spec->restart_chunk > 0) {
+        result = restarts(S, s, line);
+    } else if (alg == WISP_ALG_BEST_FIRST) {
+        result = best_first(S, s, line);
+        stats->passes = 1;
+    } else {
+        int64_t bytes = 0;
+        result = dfs(S, s, S->max_positions, line, &bytes);
+        fold_bytes(stats, bytes);
+        stats->passes = 1;
+    }
+    stats->positions = S->positions;
+    stats->line_length = result == WISP_WON ? line->len : 0;
+    return result;
+}
+
 int wisp_solve(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int64_t max_positions,
                double time_limit, volatile int32_t *cancel, int32_t *out_moves, int64_t cap, wisp_stats *stats) {
     Search S;
@@ -188,24 +214,5 @@ int wisp_solve(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int
     S.deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
     S.cancel = cancel, S.stats = stats;
     LineOut line = {out_moves, cap, 0};
-    stats->positions = 1;
-    if (is_won(&s)) return WISP_WON;
-    if (dead(&S.g, &s)) return WISP_LOST;
-    int result, alg = spec->algorithm;
-    if (alg == WISP_ALG_BEAM && spec->beam_width > 0) {
-        result = beams(&S, &s, &line);
-    } else if ((alg == WISP_ALG_BEAM || alg == WISP_ALG_RESTARTS) && spec->restart_chunk > 0) {
-        result = restarts(&S, &s, &line);
-    } else if (alg == WISP_ALG_BEST_FIRST) {
-        result = best_first(&S, &s, &line);
-        stats->passes = 1;
-    } else {
-        int64_t bytes = 0;
-        result = dfs(&S, &s, S.max_positions, &line, &bytes);
-        fold_bytes(stats, bytes);
-        stats->passes = 1;
-    }
-    stats->positions = S.positions;
-    stats->line_length = result == WISP_WON ? line.len : 0;
-    return result;
+    return solve_state(&S, &s, &line);
 }

@@ -233,6 +233,7 @@ static void arena_reset(Arena *A) {
 
 /* One planning call's state: its two arenas, the plans found, the deadline and the counts for its stats. */
 typedef struct {
+    const Search *solver; /* the search as the spec sets it, for solve_choice's solves */
     Arena root, after, next; /* next: the search for the plans after a reveal (look_past) */
     Buf plans, next_plans;
     double deadline;
@@ -565,6 +566,50 @@ static size_t look_past_choice(Planner *P, const Search *S, const State *root, c
     return choice;
 }
 
+/*
+ * solve_hidden: when few cards are hidden the solver weighs the plans. Each is played in `worlds` fresh
+ * arrangements of the hidden cards (the same for every plan) and the position after it solved, seeing every
+ * card, within solve_positions; the plan won in the most arrangements is chosen (one the budget leaves unsettled
+ * counts half), ties to the plan chosen before, then to the lowest value. An arrangement the deadline cuts short is dropped; `best` when none
+ * is complete.
+ */
+static size_t solve_choice(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st,
+                           const Plan *plans, size_t n, const double *value, const int *weighed,
+                           const uint8_t *hidden, int nh, size_t best, int64_t *solved) {
+    uint64_t rng = 0x94D049BB133111EBULL ^ (uint64_t)(uint32_t)st->seed * 0x2545F4914F6CDD1DULL;
+    double won[16] = {0}, kept[16] = {0};
+    int complete = 0;
+    if (n > 16) n = 16;
+    for (int r = 0; r < st->worlds && !out_of_time(P); r++) {
+        Search V = *S;
+        State world = *root;
+        determinize(&V.g, &world, hidden, nh, &rng);
+        for (size_t i = 0; i < n && !out_of_time(P); i++) {
+            Search X = *P->solver;
+            State s = world;
+            wisp_stats ws;
+            LineOut none = {NULL, 0, 0};
+            memset(&ws, 0, sizeof ws);
+            play_plan(&P->root.store, &V, &s, &plans[i]);
+            X.g = V.g, X.positions = 1, X.max_positions = st->solve_positions, X.deadline = P->deadline;
+            X.cancel = P->cancel, X.stats = &ws;
+            int result = solve_state(&X, &s, &none);
+            won[i] += result == WISP_WON ? 1 : result == WISP_LOST ? 0 : 0.5;
+            P->positions += ws.positions;
+        }
+        if (out_of_time(P)) break; /* cut short by the deadline: this arrangement is dropped */
+        memcpy(kept, won, sizeof won), complete = r + 1;
+    }
+    *solved = complete;
+    if (!complete) return best;
+    size_t choice = best;
+    for (size_t i = 0; i < n; i++)
+        if (weighed[i] && (kept[i] > kept[choice] || (kept[i] == kept[choice] && choice != best &&
+                                                      value[i] < value[choice])))
+            choice = i;
+    return choice;
+}
+
 /* The facts "card x lies on y" of a position, y a card (bytes below 64), pile p's floor (64 + p) or its
  * face-down cards (64 + MAXP + p): those of the position wanted, counted, and a scratch count. */
 #define BELOW_KINDS (64 + 2 * MAXP)
@@ -690,6 +735,8 @@ static int choose(Planner *P, const Search *S, const State *root, const wisp_pla
         best = look_past_choice(P, S, root, st, plans, n, value, weighed, hidden, nh, best, &oom);
         if (oom) code = WISP_ERROR;
     }
+    if (!code && n > 1 && nh <= st->solve_hidden && best < 16)
+        best = solve_choice(P, S, root, st, plans, n, value, weighed, hidden, nh, best, &stats->solved);
     for (size_t i = 0; i < n && n > 1 && !code; i++) stats->weighed -= !weighed[i]; /* none should be left out */
     stats->worlds = worlds, stats->cards = cards;
     stats->value = n > 1 && !code ? (int64_t)value[best] : plans[best].cost;
@@ -712,7 +759,7 @@ static int check_settings(const wisp_plan_settings *st) {
         st->turn_plans + st->deal_plans < 1 || st->worlds < 1 || st->after_positions < 0 ||
         (st->exact_turns != 0 && st->exact_turns != 1) || st->caution < 0 ||
         (st->dig_first != 0 && st->dig_first != 1) || st->shortest_positions < 0 || st->look_past < 0 ||
-        st->look_plans < 1)
+        st->look_plans < 1 || st->solve_hidden < 0 || st->solve_positions < 1)
         return WISP_BAD_SPEC;
     return 0;
 }
@@ -725,7 +772,7 @@ int plan_position(const wisp_plan_settings *settings, const Search *S, const Sta
     P.plans = (Buf){0, 0, sizeof(Plan)};
     P.next_plans = (Buf){0, 0, sizeof(Plan)};
     P.deadline = time_limit > 0 ? now_seconds() + time_limit : 0;
-    P.cancel = cancel;
+    P.cancel = cancel, P.solver = S;
     if (!arena_init(&P.root) || !arena_init(&P.after) || !arena_init(&P.next)) {
         arena_free(&P.root), arena_free(&P.after), arena_free(&P.next);
         return WISP_ERROR;

@@ -114,6 +114,8 @@ typedef struct wisp_spec {
     F(int32_t, shortest_positions, "positions the search for the fewest moves to the chosen plan examines")   \
     F(int32_t, look_past, "0: off; N: the best plans weighed again by the next plan's value, in N arrangements") \
     F(int32_t, look_plans, "how many of the best plans look_past weighs again")                               \
+    F(int32_t, solve_hidden, "0: off; H: with at most H cards hidden, the plans are weighed by the solver")     \
+    F(int32_t, solve_positions, "positions each of solve_hidden's solves examines")                          \
     F(int32_t, seed, "the planner's random seed")
 
 typedef struct wisp_plan_settings {
@@ -130,6 +132,7 @@ typedef struct wisp_plan_stats {
     int64_t worlds;    /* arrangements they were weighed in (fewer than asked when time ran out) */
     int64_t cards;     /* cards each plan that turns one was weighed over (fewer than may show when time ran out) */
     int64_t value;     /* the chosen plan's mean cost over them (the heuristic's scale, lower is better) */
+    int64_t solved;    /* arrangements the solver weighed the plans in (solve_hidden), 0 when it did not */
 } wisp_plan_stats;
 
 /* What a solve measured. */

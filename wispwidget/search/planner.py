@@ -35,7 +35,8 @@ class PlanSettings:
     Measured on Will o' the Wisp Standard's tuning deals (``benchmarks/planner_settings.py``,
     docs/honest-play.md): weighing a turn exactly gains two points; a wider search for plans, more plans weighed
     or more arrangements than eight add nothing measurable; looking past the reveal (``look_past``) gains on
-    Standard at ten times the seconds. ``PlanSettings()`` are those defaults for every game;
+    Standard at ten times the seconds, and letting the solver choose once few cards are hidden (``solve_hidden``)
+    a little more. ``PlanSettings()`` are those defaults for every game;
     ``PlanSettings.for_game(game)`` adds what was measured better for one game (``GAME_SETTINGS``), and is what
     the player and ``plan`` use when no settings are given.
     """
@@ -52,13 +53,15 @@ class PlanSettings:
     shortest_positions: int = 100_000  # positions the search for the fewest moves to the chosen plan examines
     look_past: int = 0  # 0: off; N: the best plans weighed again by the best next plan's value, in N arrangements
     look_plans: int = 3  # how many of the best plans look_past weighs again
+    solve_hidden: int = 0  # 0: off; H: with at most H cards hidden, the plan the solver wins most often from
+    solve_positions: int = 5_000  # positions each of solve_hidden's solves examines (one per plan and arrangement)
     seed: int = 0  # the planner's random seed
     weights: tuple[int, ...] = ()  # the heuristic's weights for the planner's cost; () the game's own (the solver's)
 
     def __post_init__(self) -> None:
         for name, low in (("root_positions", 1), ("stuck_positions", 0), ("turn_plans", 0), ("deal_plans", 0),
                           ("worlds", 1), ("after_positions", 0), ("caution", 0), ("shortest_positions", 0),
-                          ("look_past", 0), ("look_plans", 1)):
+                          ("look_past", 0), ("look_plans", 1), ("solve_hidden", 0), ("solve_positions", 1)):
             check_int(getattr(self, name), name, low, 10_000_000)
         check_int(self.exact_turns, "exact_turns", 0, 1)
         check_int(self.dig_first, "dig_first", 0, 1)
@@ -105,8 +108,9 @@ GAME_SETTINGS: dict[str, dict[str, Any]] = {  # measured on deals 1-1000 by the 
     # cards buries them. Dig first alone won 242 of deals 1-1000 (the defaults 186); with the weight, 361.
     "black-widow": {"dig_first": 1, "weights": (*native.ANY_RUN_WEIGHTS[:3], 24, *native.ANY_RUN_WEIGHTS[4:])},
     # Will o' the Wisp Standard weighs its best 3 plans again by the best next plan's value after each reveal
-    # (look_past, 8 arrangements): 292 of deals 1-1000 where the one-plan value won 275.
-    "will-o-the-wisp/standard": {"look_past": 8},
+    # (look_past, 8 arrangements): 292 of deals 1-1000 where the one-plan value won 275; and with at most 20
+    # cards hidden the solver chooses among the plans (solve_hidden, 5,000 positions a solve): 306.
+    "will-o-the-wisp/standard": {"look_past": 8, "solve_hidden": 20},
 }
 
 
@@ -122,7 +126,8 @@ class Plan:
     ``weighed`` of them, those that turn one card over ``cards`` of the cards it may show (all of them unless
     time ran out; the same cards for every plan), the others in ``worlds`` arrangements; ``value`` is the chosen
     plan's mean heuristic cost after its reveal (lower is better); ``positions`` counts every search's
-    expansions.
+    expansions; ``solved``: in how many arrangements the solver weighed the plans (``solve_hidden``; 0: it did
+    not, and the choice is the heuristic's).
     """
 
     moves: tuple[Move, ...]
@@ -132,6 +137,7 @@ class Plan:
     positions: int
     value: int
     cards: int
+    solved: int = 0
 
 
 class PlannerUnavailable(WispError, RuntimeError):
@@ -177,7 +183,7 @@ def plan(info: InformationSet, settings: PlanSettings | None = None, *, time_lim
     moves = tuple(native.decode_move(out[i]) for i in range(code))
     _check(position, moves)
     return Plan(moves, int(stats.plans), int(stats.weighed), int(stats.worlds), int(stats.positions),
-                int(stats.value), int(stats.cards))
+                int(stats.value), int(stats.cards), int(stats.solved))
 
 
 def _check(position: Position, moves: tuple[Move, ...]) -> None:

@@ -438,6 +438,9 @@ class PlannerPlayer(Player):
 
         if found.value <= WON_VALUE:
             return "it begins a way to win the game now"
+        if found.solved and found.weighed > 1:
+            return (f"of {found.weighed} ways to show a new card, it begins the one that wins most often in "
+                    f"{found.solved} guesses at where the hidden cards lie")
         if found.found <= 1 or found.weighed <= 1:
             return "it is the only way within reach to show a new card or win" if found.found <= 1 else \
                 "it begins the most promising way within reach to show a new card"
