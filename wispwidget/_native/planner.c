@@ -570,8 +570,8 @@ static size_t look_past_choice(Planner *P, const Search *S, const State *root, c
  * solve_hidden: when few cards are hidden the solver weighs the plans. Each is played in `worlds` fresh
  * arrangements of the hidden cards (the same for every plan) and the position after it solved, seeing every
  * card, within solve_positions; the plan won in the most arrangements is chosen (one the budget leaves unsettled
- * counts half), ties to the plan chosen before, then to the lowest value. An arrangement the deadline cuts short is dropped; `best` when none
- * is complete.
+ * counts half), ties to the plan chosen before, then to the lowest value. An arrangement the deadline cuts short
+ * is dropped; `best` when none is complete. *solved: the arrangements kept.
  */
 static size_t solve_choice(Planner *P, const Search *S, const State *root, const wisp_plan_settings *st,
                            const Plan *plans, size_t n, const double *value, const int *weighed,
