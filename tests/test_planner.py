@@ -357,14 +357,17 @@ def test_the_planners_own_weights_reach_the_core_and_only_the_planners(monkeypat
 
 
 LOOK = replace(SMALL, look_past=2, look_plans=2)
+SOLVE = replace(SMALL, solve_hidden=200, solve_positions=2_000)
 
 
+@pytest.mark.parametrize("later", [LOOK, SOLVE], ids=["look_past", "solve_hidden"])
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from(GAMES), st.integers(1, 500), st.integers(0, 30), st.integers(0, 1000))
-def test_looking_past_the_reveal_reads_no_hidden_card(game_id, seed, moves, shuffle):
-    """The next plans weighed after each reveal are dealt from the multiset of hidden cards, not their places."""
+def test_the_later_weighings_read_no_hidden_card(later, game_id, seed, moves, shuffle):
+    """The next plans weighed after each reveal (look_past), and the arrangements the solver weighs the plans in
+    (solve_hidden), are dealt from the multiset of hidden cards, not their places."""
     position = played(game_id, seed, moves).position()
-    assert core_plan(position, LOOK) == core_plan(shuffled_hidden(position, shuffle), LOOK)
+    assert core_plan(position, later) == core_plan(shuffled_hidden(position, shuffle), later)
 
 
 def test_looking_past_the_reveal_changes_some_choices_and_none_once_time_is_up():
@@ -380,23 +383,14 @@ def test_looking_past_the_reveal_changes_some_choices_and_none_once_time_is_up()
     assert changed >= 2 and checked >= 10
 
 
-def test_looking_past_the_reveal_keeps_to_the_time_limit():
+@pytest.mark.parametrize("big", [PlanSettings(look_past=10_000, look_plans=16, after_positions=100_000),
+                                 PlanSettings(solve_hidden=200, solve_positions=10_000_000, worlds=1000)],
+                         ids=["look_past", "solve_hidden"])
+def test_the_later_weighings_keep_to_the_time_limit(big):
     info = InformationSet.of(deal("will-o-the-wisp", 3, variant="standard"))
-    big = PlanSettings(look_past=10_000, look_plans=16, after_positions=100_000)
     started = time.perf_counter()
     found = plan(info, big, time_limit=0.3)
     assert time.perf_counter() - started < 1.0 and found.moves
-
-
-SOLVE = replace(SMALL, solve_hidden=200, solve_positions=2_000)
-
-
-@settings(max_examples=20, deadline=None)
-@given(st.sampled_from(GAMES), st.integers(1, 500), st.integers(0, 30), st.integers(0, 1000))
-def test_the_solvers_weighing_reads_no_hidden_card(game_id, seed, moves, shuffle):
-    """The arrangements the solver weighs the plans in are dealt from the multiset of hidden cards."""
-    position = played(game_id, seed, moves).position()
-    assert core_plan(position, SOLVE) == core_plan(shuffled_hidden(position, shuffle), SOLVE)
 
 
 def test_the_solvers_weighing_changes_some_choices_only_with_few_cards_hidden_and_none_once_time_is_up():
@@ -416,14 +410,6 @@ def test_the_solvers_weighing_changes_some_choices_only_with_few_cards_hidden_an
         assert cut.moves == plan(info, SMALL, time_limit=PASSED).moves and cut.solved == 0
         checked += cut.weighed > 1
     assert changed >= 2 and checked >= 10 and used >= 10
-
-
-def test_the_solvers_weighing_keeps_to_the_time_limit():
-    info = InformationSet.of(deal("will-o-the-wisp", 3, variant="standard"))
-    big = PlanSettings(solve_hidden=200, solve_positions=10_000_000, worlds=1000)
-    started = time.perf_counter()
-    found = plan(info, big, time_limit=0.3)
-    assert time.perf_counter() - started < 1.0 and found.moves
 
 
 def test_bad_settings_and_games_beyond_the_core_are_refused_in_words():
