@@ -22,10 +22,11 @@ def widow_all_on_t0(seed: int = 0) -> Position:
 
 
 def many_runs_game():
-    """64 copies of a one-card deck (the Ace of spades), Spider rules: every card is a finished run, so one
-    deal removes 56 runs (and turns 48 cards) across eight piles of six face-down cards and one face up."""
+    """64 copies of a one-card deck (the Ace of spades), Spider rules but a stock that deals onto empty piles:
+    every card is a finished run, so the deal removes 56 runs (and turns 48 cards) across eight piles of six
+    face-down cards and one face up, and the stock's first deal the last 8."""
     return replace(get_game("will-o-the-wisp"), game="ace-storm", variant="standard", name="Ace storm",
-                   deck=Deck(suits="S", top_rank=1, copies=64), layout=((6, 1),) * 8)
+                   deck=Deck(suits="S", top_rank=1, copies=64), layout=((6, 1),) * 8, deal_needs_no_empty_pile=False)
 
 
 def spider_with_waste():

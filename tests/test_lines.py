@@ -132,3 +132,21 @@ def test_the_core_refuses_a_search_it_cannot_make_and_says_when_it_finds_no_shor
     game.push(quiet)
     assert native.core_fewest_moves(lib, position, game.position(), 100, 1) is None  # nothing shorter than 1
     assert native.core_fewest_moves(lib, position, game.position(), 100, 2) == (quiet,)
+
+
+def test_a_shortened_line_the_engine_refuses_is_reported_and_never_returned(monkeypatch):
+    """Were the C core's splice ever wrong (as when its key left out the foundations), the table would show an
+    illegal move: the line is replayed first, the defect warned about, and the solver's own line kept."""
+    import warnings as _warnings
+
+    from wispwidget.search import lines
+
+    position = Game.new("mini-wisp", seed=3).position()
+    result = solve(position, 200_000)
+    assert result.result == "won"
+    monkeypatch.setattr(native, "core_fewest_moves", lambda *a: [Move("t0", "t0", 1)])
+    with _warnings.catch_warnings(record=True) as caught:
+        _warnings.simplefilter("always")
+        line = lines.shorter_line(position, result.moves)
+    assert line == list(result.moves)
+    assert any(issubclass(w.category, lines.LineDefectWarning) for w in caught)

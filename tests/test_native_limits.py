@@ -12,6 +12,9 @@ import warnings
 import pytest
 
 from wispwidget import CATALOGUE, Game
+from wispwidget.engine.dealing import shuffled
+from wispwidget.engine.move import DEAL
+from wispwidget.engine.position import Pile, Position
 from wispwidget.games.catalogue import register
 from wispwidget.games.spec import Build
 from wispwidget.search import native
@@ -106,14 +109,29 @@ def test_beam_widths_saturate_where_beams_re_enter_what_they_examined():
 def test_one_deal_that_removes_56_runs_plays_and_solves_as_the_engine_does():
     spec = register(many_runs_game())
     differential_playout(spec, seeds=range(1, 4), steps=5)
-    start = Game.new(spec, seed=1)
-    after = Game.new(spec, seed=1)  # as dealt: each pile's face-up Ace is a finished run the first deal settles
-    after.push(after.legal_moves()[0])
-    assert len(after.position().finished) - len(start.position().finished) >= 56
+    start = Game.new(spec, seed=1)  # the deal settles: each pile's Aces, face up or turned, are finished runs
+    assert len(start.position().finished) == 56 and not any(start.position().tableau)
+    # The core settles what it reads too: the deal as laid out, before anything left, is the same position.
+    laid_out = unsettled_deal(spec, 1)
+    assert native.native_legal_moves(laid_out) == start.legal_moves() == [DEAL]
+    code = native.native_move_codes(laid_out)[0]
+    start.push(DEAL)
+    assert native.native_apply(laid_out, code) == native.encode_position(start.position())
+    start.pop()
     for algorithm in ("dfs", "best-first", "beam", "restarts"):
         strategy = native.Strategy(algorithm=algorithm, restart_chunk=0 if algorithm == "beam" else 100)
         result = solve(start.position(), 1_000, strategy=strategy)
         assert result.result == "won" and result.engine == "native", algorithm
+
+
+def unsettled_deal(spec, seed):
+    """Deal ``seed`` laid out pile by pile with nothing settled (finished runs still on top): not a valid
+    position, but one the core must read as the engine deals it."""
+    cards, at, tableau = shuffled(spec.deck.cards(), seed), 0, []
+    for down, up in spec.layout:
+        tableau.append(Pile(tuple(cards[at:at + down]), tuple(cards[at + down:at + down + up])))
+        at += down + up
+    return Position(spec, tuple(tableau), stock=tuple(cards[at:]))
 
 
 @needs_core

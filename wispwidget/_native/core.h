@@ -96,6 +96,7 @@ static inline int moves_with(const Game *g, uint8_t below, uint8_t above) {
 /* rules.c */
 int splits_run(const Game *g, const State *s, const Move *m);
 int apply(const Game *g, State *s, const Move *m, Effect *fx);
+void settle_all(const Game *g, State *s);
 void unapply(const Game *g, State *s, const Move *m, const Effect *fx, int nfx);
 int gen_moves(Search *S, const State *s, Move *out, int pruned);
 uint64_t next_random(Search *S);

@@ -115,6 +115,7 @@ int read_input(const wisp_spec *sp, const uint8_t *blob, int64_t blob_len, Searc
         if (!valid_card(g, g->stream[w])) return WISP_BAD_POSITION;
     for (int f = 0; f < nf; f++)
         if (s->found[f] && !valid_card(g, s->found[f])) return WISP_BAD_POSITION;
+    settle_all(g, s);
     return 0;
 }
 

@@ -66,6 +66,21 @@ int wisp_hopeless(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len) 
     return dead(&S.g, &s);
 }
 
+/* The position's key as the search keeps it (alike 1: make_key) or pile for pile (alike 0), written to out;
+ * its length, or a negative enum wisp_result (WISP_ERROR: cap too small). */
+int wisp_key(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t alike, uint8_t *out,
+             int64_t cap) {
+    Search S;
+    State s;
+    uint8_t key[KEYMAX];
+    int code = read_input(spec, blob, blob_len, &S, &s);
+    if (code) return code;
+    int n = position_key(&S.g, &s, key, alike != 0);
+    if (n > cap) return WISP_ERROR;
+    memcpy(out, key, n);
+    return n;
+}
+
 /* Apply one encoded move (public form) to a position and write the result in the same byte layout; the
  * length, -2 when the move is not legal, or a negative enum wisp_result (WISP_ERROR: cap too small). */
 int wisp_apply(const wisp_spec *spec, const uint8_t *blob, int64_t blob_len, int32_t encoded, uint8_t *out,

@@ -79,6 +79,12 @@ static int settle(const Game *g, State *s, int p, Effect *fx) {
     }
 }
 
+/* What happens by itself on every pile of a position just read (a deal's finished runs leave), as after a move. */
+void settle_all(const Game *g, State *s) {
+    Effect fx[MAXFX];
+    for (int p = 0; p < g->npiles; p++) settle(g, s, p, fx);
+}
+
 /* Play m; write effects to fx, return how many. */
 int apply(const Game *g, State *s, const Move *m, Effect *fx) {
     int k = 0;

@@ -37,9 +37,17 @@ static int pile_cmp(const State *s, int a, int b) {
     return na - nb;
 }
 
+/* Whether a key must hold the foundation tops: whenever they can differ between two positions alike in every
+ * other part. Pile for pile (`alike` 0) always: which foundation holds which suit decides where a card may go.
+ * With `alike` only in waste games (kept there as before; not needed): the cards on the foundations are the
+ * deck less the rest of the key, and each suit's lie Ace up, so how many of its piles reach each rank is how
+ * many cards of that rank are there, and the sorted tops follow. */
+static int key_holds_foundations(const Game *g, int alike) { return g->nfound > 0 && (g->to_waste || !alike); }
+
 /* The position's key: piles in order (sorted where their order no longer matters), each card with 0x80
- * when face down and each pile ended by 0xFF; the stock's place; in waste games the waste and the
- * foundation tops (sorted: foundations are alike). At most KEYMAX bytes. */
+ * when face down and each pile ended by 0xFF; the stock's place; in waste games the waste; then the
+ * foundation tops where they can differ (key_holds_foundations; sorted with `alike`: foundations are alike).
+ * At most KEYMAX bytes. */
 int make_key(const Game *g, const State *s, uint8_t *key) { return position_key(g, s, key, 1); }
 
 /* The same with `alike` 0: piles and foundations always in their own order, so equal keys mean the same
@@ -60,8 +68,8 @@ int position_key(const Game *g, const State *s, uint8_t *key, int alike) {
         key[k++] = 0xFF;
     }
     key[k++] = (uint8_t)s->pos;
-    if (g->to_waste) {
-        memcpy(key + k, s->present, 16), k += 16;
+    if (g->to_waste) memcpy(key + k, s->present, 16), k += 16;
+    if (key_holds_foundations(g, alike)) {
         uint8_t tops[MAXF];
         memcpy(tops, s->found, g->nfound);
         for (int i = 1; i < g->nfound && alike; i++) { /* foundations are interchangeable too */

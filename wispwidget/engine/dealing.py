@@ -18,7 +18,7 @@ from ..games.catalogue import get_game
 from ..games.spec import GameSpec
 from ..limits import MAX_SEED, echo
 from ..limits import check_seed as _check_seed
-from .position import Pile, Position
+from .position import Pile, Position, settled
 
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
@@ -69,7 +69,8 @@ def deal_position(spec: GameSpec, seed: int) -> Position:
 
     The shuffled deck is laid out pile by pile, pile 0 first: each pile's
     face-down cards bottom first, then its face-up cards; what is left is the
-    stock, in the order it will be dealt.
+    stock, in the order it will be dealt. Then what the rules make happen by itself happens (``settled``: a
+    finished run dealt on top of a pile leaves, and the card under it turns), so every deal is a valid position.
     """
     cards = shuffled(spec.deck.cards(), check_seed(seed))
     at = 0
@@ -78,7 +79,7 @@ def deal_position(spec: GameSpec, seed: int) -> Position:
         tableau.append(Pile(tuple(cards[at:at + down]), tuple(cards[at + down:at + down + up])))
         at += down + up
     foundations = ((),) * spec.foundation_piles if not spec.removes_runs else ()
-    return Position(spec=spec, tableau=tuple(tableau), stock=tuple(cards[at:]), foundations=foundations)
+    return settled(Position(spec=spec, tableau=tuple(tableau), stock=tuple(cards[at:]), foundations=foundations))
 
 
 def daily_seed(date: _dt.date | str, game: str | GameSpec = "will-o-the-wisp", variant: str | None = None) -> int:

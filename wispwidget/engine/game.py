@@ -16,7 +16,7 @@ from ..games.spec import Build, EmptyPile, GameSpec, Movable
 from ..limits import echo
 from .dealing import deal_position
 from .move import DEAL, DRAW, FOUNDATION_IDS, MAX_COUNT, STOCK, TABLEAU, TABLEAU_IDS, WASTE, Move, parse_location
-from .position import Pile, Position, finished_run_on_top
+from .position import Pile, Position, settle_pile
 
 RANK_WORDS = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}  # the other ranks read as their numbers
 
@@ -413,22 +413,13 @@ class Game:
         self._history.append((move, self._settle(touched), 0))
 
     def _settle(self, piles: list[int]) -> list[tuple[int, int]]:
-        """Remove finished runs, then turn face-down tops, on ``piles`` in order."""
+        """Remove finished runs, then turn face-down tops, on ``piles`` in order (``settle_pile``)."""
         effects: list[tuple[int, int]] = []
-        removes = self.spec.removes_runs
-        top = self._top_rank
         for p in piles:
-            up, down = self.up[p], self.down[p]
-            while True:
-                if removes and finished_run_on_top(up, top):
-                    self.finished.append(up[-1] & 3)
-                    del up[-top:]
-                    effects.append((_REMOVE, p))
-                elif not up and down:
-                    up.append(down.pop())
-                    effects.append((_TURN, p))
-                else:
-                    break
+            for kind, suit in settle_pile(self.down[p], self.up[p], self.spec):
+                if kind == "remove":
+                    self.finished.append(suit)
+                effects.append((_REMOVE if kind == "remove" else _TURN, p))
         return effects
 
     def _unapply(self) -> Move:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..cards import SUIT_CHARS, Card, card_str, make_card, rank_of, suit_of
 from ..errors import InvalidPositionError
@@ -123,6 +123,33 @@ class Position:
 def finished_run_cards(suits, top_rank: int) -> list[Card]:
     """The cards of the finished runs of ``suits`` (each Ace to ``top_rank``)."""
     return [make_card(rank, suit) for suit in suits for rank in range(1, top_rank + 1)]
+
+
+def settle_pile(down: list[Card], up: list[Card], spec: GameSpec) -> list[tuple[str, int]]:
+    """What happens to a pile by itself (rules.md): a finished run on top leaves, then a face-down top card
+    turns, again until neither applies. Changes ``down`` and ``up`` in place; returns the effects in order,
+    ``("remove", suit)`` or ``("turn", 0)``."""
+    effects: list[tuple[str, int]] = []
+    top = spec.deck.top_rank
+    while True:
+        if spec.removes_runs and finished_run_on_top(up, top):
+            effects.append(("remove", up[-1] & 3))
+            del up[-top:]
+        elif not up and down:
+            up.append(down.pop())
+            effects.append(("turn", 0))
+        else:
+            return effects
+
+
+def settled(position: Position) -> Position:
+    """``position`` after what the rules make happen by itself on every pile (a deal's finished runs leave)."""
+    piles, finished = [], list(position.finished)
+    for pile in position.tableau:
+        down, up = list(pile.down), list(pile.up)
+        finished += [suit for kind, suit in settle_pile(down, up, position.spec) if kind == "remove"]
+        piles.append(Pile(tuple(down), tuple(up)))
+    return replace(position, tableau=tuple(piles), finished=tuple(finished))
 
 
 def finished_run_on_top(up: tuple[Card, ...] | list[Card], top_rank: int) -> bool:

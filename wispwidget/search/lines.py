@@ -9,6 +9,7 @@ shortest way it can find to the same position.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -31,8 +32,39 @@ def shorter_line(position: Position, moves: Sequence[Move], max_positions: int =
     replaced, ``WINDOW`` moves at a time, by the shortest way to the same position that the C core finds within
     ``max_positions`` (where the core is missing, the detours alone are cut). The reveals stay where they were,
     so the line shows the same cards in the same order and is still legal.
+
+    The line made is replayed by the engine before it is returned: one that is refused, or ends elsewhere, is a
+    defect, reported as a ``LineDefectWarning``, and ``moves`` themselves are returned instead (never shown).
     """
-    return _shortest_stretches(position, _without_detours(position, moves), max_positions)
+    line = _shortest_stretches(position, _without_detours(position, moves), max_positions)
+    refusal = _refusal(position, line, _end_key(position, moves))
+    if refusal:
+        warnings.warn(f"a shortened line was refused and not used (a defect): {refusal}", LineDefectWarning,
+                      stacklevel=2)
+        return list(moves)
+    return line
+
+
+class LineDefectWarning(RuntimeWarning):
+    """A shortened line the engine refused: a defect in the shortening, reported and never shown."""
+
+
+def _end_key(position: Position, moves: Sequence[Move]) -> tuple:
+    game = Game(position, validate=False)
+    for move in moves:
+        game.push(move)
+    return game.key()
+
+
+def _refusal(position: Position, line: Sequence[Move], end: tuple) -> str:
+    """Why the engine refuses ``line`` from ``position`` as a way to the position keyed ``end``; "" if it does not."""
+    game = Game(position, validate=False)
+    for index, move in enumerate(line):
+        reason = game.why_illegal(move)
+        if reason is not None:
+            return f"move {index + 1} ({move}): {reason}"
+        game.push(move)
+    return "" if game.key() == end else "it ends in another position"
 
 
 def shortened(result: SolveResult, position: Position) -> SolveResult:

@@ -198,6 +198,8 @@ def _bind(lib: ctypes.CDLL, hooks: bool) -> ctypes.CDLL:
         lib.wisp_apply.restype = ctypes.c_int
         lib.wisp_hopeless.argtypes = [spec_p, u8p, ctypes.c_int64]
         lib.wisp_hopeless.restype = ctypes.c_int
+        lib.wisp_key.argtypes = [spec_p, u8p, ctypes.c_int64, ctypes.c_int32, u8p, ctypes.c_int64]
+        lib.wisp_key.restype = ctypes.c_int
         lib.wisp_test_offsets.argtypes, lib.wisp_test_offsets.restype = [ctypes.c_int64], ctypes.c_int
         lib.wisp_test_canary.argtypes, lib.wisp_test_canary.restype = [ctypes.c_int32], ctypes.c_int
     return lib
@@ -612,6 +614,19 @@ def native_apply(position: Position, code: int) -> bytes:
     if n < 0:
         raise ValueError(f"the C core could not apply move {decode_move(code)}: "
                          f"{'not legal' if n == -2 else FAILURES.get(n, n)}")
+    return bytes(out[:n])
+
+
+def native_key(position: Position, *, alike: bool = False) -> bytes:
+    """The C core's key of ``position``: pile for pile, or with ``alike`` as its search keeps positions (piles
+    and foundations sorted where they are interchangeable) (test build)."""
+    lib, limits = _test_core(position)
+    blob, size = _blob(position)
+    cap = 2 * limits.max_cards + 64
+    out = (ctypes.c_uint8 * cap)()
+    n = lib.wisp_key(ctypes.byref(encode_spec(position)), blob, size, int(alike), out, cap)
+    if n < 0:
+        raise ValueError(f"the C core could not read this position: {FAILURES.get(n, n)}")
     return bytes(out[:n])
 
 
