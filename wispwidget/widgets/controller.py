@@ -959,9 +959,11 @@ class TableController:
     # -- saying and publishing -------------------------------------------------------------------------------
 
     def say(self, text: str, kind: str) -> None:
-        """Tell the player one sentence (kind ``info``, ``error`` or ``win``)."""
+        """Tell the player one sentence (kind ``info``, ``error`` or ``win``); the statistics file's notice, if
+        any (broken, or not writable), follows it."""
         self._message_id += 1
-        self.message = {"id": self._message_id, "kind": kind, "text": sentence(text)}
+        text = " ".join(part for part in (sentence(text), self.store.take_notice()) if part)
+        self.message = {"id": self._message_id, "kind": kind, "text": text}
 
     def _job_failed(self, job: Job, exc: BaseException) -> None:
         with self.lock:
@@ -1026,6 +1028,8 @@ class TableController:
         if self._quiet or not hasattr(self, "_table"):
             return
         with self.lock:
+            if self.store.notices:  # the statistics file's notice, when nothing was said after it
+                self.say("", "info")
             self.published = self.traits()
             if self._publish_to is not None:
                 self._publish_to(self.published)
