@@ -2,18 +2,18 @@
 
 The Python engine is the single source of truth: the browser sends requests (click, move, deal, undo, ...)
 with the state version they were made on, and draws whatever public state comes back. Every trait is owned by
-the kernel and set only under the controller's lock; an update of a trait sent by the front-end is ignored
-(``set_state``), so a forged ``{"reveal": true}`` can never show a face-down card. The protocol is stated once
-in ``protocol.py`` (docs/protocol.md).
+the kernel and set only under the controller's lock; an update of a trait sent by the front-end is refused and
+re-synced (``guard.KernelOwned``: the table's view writes no trait), so a forged ``{"reveal": true}`` can never
+show a face-down card. The protocol is stated once in ``protocol.py`` (docs/protocol.md).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-import anywidget
 import traitlets
 
 from ..api import new_game
@@ -24,6 +24,7 @@ from ..io.words import game_label, plural
 from ..limits import check_max_positions
 from ..search.hints import Hint, Hinter
 from .controller import REPLAY_SPEED, VERDICT_POSITIONS, TableController
+from .guard import BrowserCheck, KernelOwned
 from .jobs import Job
 from .protocol import TRAITS
 
@@ -37,11 +38,12 @@ def _help(name: str) -> str:
     return TRAITS[name].help
 
 
-class TableWidget(anywidget.AnyWidget):
+class TableWidget(KernelOwned):
     """A solitaire table. Build one with ``wispwidget.play(game, seed=...)``."""
 
     _esm = STATIC / "table.js"
     _css = STATIC / "table.css"
+    BROWSER_WRITES: ClassVar[Mapping[str, BrowserCheck]] = {}  # the view sends requests, never a trait
 
     table = traitlets.Dict(help=_help("table")).tag(sync=True)
     status = traitlets.Unicode("", help=_help("status")).tag(sync=True)
@@ -84,10 +86,6 @@ class TableWidget(anywidget.AnyWidget):
                         setattr(self, name, value)
         finally:
             self._publishing = False
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """Ignore every trait update from the front-end: the view never writes a trait (protocol.md)."""
-        return
 
     @traitlets.observe("reveal", "winnable", "replay_speed")
     def _setting_changed(self, change: dict[str, Any]) -> None:

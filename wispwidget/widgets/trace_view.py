@@ -10,17 +10,22 @@ the kernel runs it, bounded, and sends the new trace.
 ``reveal=False`` (the default) the positions sent to the browser show only what
 the class could see at the root: every card that was face down or in the stock
 there is sent as ``"??"`` wherever the search has moved it, and no face-down
-identity is sent. ``reveal=True``, asked from Python only, sends the real cards
+identity is sent. Each physical card is followed from the root, so on a deck of
+two copies the copy the class saw is named and the other stays ``"??"``, turned
+up or not. ``reveal=True``, asked from Python only, sends the real cards
 and the face-down identities.
+
+The browser writes only ``step``, ``speed`` and ``presentation`` (each checked, as
+the view's scrubber, slider and button send them); any other front-end write is
+refused and re-synced (``guard.py``).
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-import anywidget
 import traitlets
 
 from ..cards import SUIT_CHARS, card_str
@@ -37,83 +42,128 @@ from ..search.algorithms import (
 from ..search.algorithms import trace as run_trace
 from ..search.problem import HEURISTICS, PRUNING_RULES
 from ..search.trace import EXPAND, GENERATE, KINDS, Trace
+from .guard import BrowserCheck, KernelOwned, is_switch, number_from
 from .public_state import public_state, stock_state
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 MAX_STORED_POSITIONS = 20_000
 UNKNOWN = "??"
 LOCKSTEP = ("steps", "expansions")
+SPEEDS = (1, 60)  # the view's speed slider: steps a second
+
+
+#: The cards of one node, place by place (``_places``), bottom card first; and which of them the class sees.
+Places = dict[str, tuple[int, ...]]
+Seen = dict[str, tuple[bool, ...]]
 
 
 def node_positions(trace: Trace, reveal: bool = False, limit: int = MAX_STORED_POSITIONS) -> dict[str, Any]:
     """The public position of each generated node (the first ``limit``), keyed by node id.
 
     Each node's position is its parent's with one move played: linear in the trace. The root's
-    ``public_state`` gives the fields that never change; each node fills in the piles.
+    ``public_state`` gives the fields that never change; each node fills in the piles. At ``reveal=False``
+    each physical card is followed from the root (``_follow``): it is named only if the class saw it there.
     """
-    positions: dict[int, Position] = {0: trace.start}
-    known = None if reveal else _known_cards(trace.start)
+    start = (trace.start, _places(trace.start), _root_seen(trace.start))
+    nodes: dict[int, tuple[Position, Places, Seen]] = {0: start}
+    public_runs = None if reveal else len(trace.start.finished)
     template = public_state(Game(trace.start, validate=False), seed=None, version=0, reveal=reveal)
     template.update(legal=[], won=False, stuck=False, can_undo=False, can_redo=False)  # the goal is the trace's
-    out: dict[str, Any] = {"0": _public(template, trace.start, reveal, known, 0)}
+    out: dict[str, Any] = {"0": _public(template, trace.start, start[2], reveal, public_runs, 0)}
     for event in trace.events:
         if len(out) >= limit:
             break
         if event[0] != GENERATE:
             continue
         if event[2] < 0:  # a root: iterative deepening generates one per pass, each with an id of its own
-            positions[event[1]] = trace.start
+            nodes[event[1]] = start
             out[str(event[1])] = out["0"]
             continue
-        if event[2] not in positions:
+        if event[2] not in nodes:
             continue
-        game = Game(positions[event[2]], validate=False)
+        before, places, seen = nodes[event[2]]
+        game = Game(before, validate=False)
         game.push(trace.moves[event[3]])
-        positions[event[1]] = game.position()
-        out[str(event[1])] = _public(template, positions[event[1]], reveal, known, event[4])
+        after = game.position()
+        now = _places(after)
+        nodes[event[1]] = (after, now, _follow(places, seen, now))
+        out[str(event[1])] = _public(template, after, nodes[event[1]][2], reveal, public_runs, event[4])
     return out
 
 
-def _known_cards(start: Position) -> tuple[Counter, int]:
-    """What the class can see at the root: the cards face up, on the waste and the foundations; the runs gone."""
-    known: Counter = Counter()
-    for pile in start.tableau:
-        known.update(pile.up)
-    known.update(start.waste)
-    for foundation in start.foundations:
-        known.update(foundation)
-    return known, len(start.finished)
+def _places(position: Position) -> Places:
+    """Every place a card lies, each bottom first so that a move changes it only at its end: each pile (its
+    face-down cards, then its face-up ones), the stock (its next card last), the waste, each foundation."""
+    places = {f"t{i}": pile.down + pile.up for i, pile in enumerate(position.tableau)}
+    places["stock"] = tuple(reversed(position.stock))
+    places["waste"] = tuple(position.waste)
+    places.update((f"f{i}", tuple(f)) for i, f in enumerate(position.foundations))
+    return places
 
 
-def _public(template: dict[str, Any], position: Position, reveal: bool, known: tuple[Counter, int] | None,
+def _root_seen(start: Position) -> Seen:
+    """What the class can see at the root: the cards face up, on the waste and on the foundations."""
+    seen: Seen = {f"t{i}": (False,) * len(pile.down) + (True,) * len(pile.up) for i, pile in enumerate(start.tableau)}
+    seen["stock"] = (False,) * len(start.stock)
+    seen["waste"] = (True,) * len(start.waste)
+    seen.update((f"f{i}", (True,) * len(f)) for i, f in enumerate(start.foundations))
+    return seen
+
+
+def _common_start(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    """How many cards ``a`` and ``b`` share from the bottom (a move leaves most places as they were)."""
+    if a == b:
+        return len(a)
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _follow(old: Places, seen: Seen, new: Places) -> Seen:
+    """``seen`` one move on, from the cards ``old`` to ``new``: a card still where it lay keeps its flag (a move
+    changes a place only at its end); a card that moved takes the flag of a card of its value that left a
+    place, an unseen one first when copies that left differ (so the class is never shown a card it did not see).
+    A card turned up keeps its flag: it was face down at the root, and stays unseen."""
+    kept = {name: _common_start(cards, new.get(name, ())) for name, cards in old.items()}
+    left: dict[int, list[bool]] = {}
+    for name, cards in old.items():
+        for card, flag in zip(cards[kept[name]:], seen[name][kept[name]:], strict=True):
+            left.setdefault(card, []).append(flag)
+    for flags in left.values():
+        flags.sort(reverse=True)  # popped from the end: False (unseen) first
+    out: Seen = {}
+    for name, cards in new.items():
+        n = kept.get(name, 0)
+        moved = tuple(left[card].pop() if left.get(card) else False for card in cards[n:])
+        out[name] = seen.get(name, ())[:n] + moved
+    return out
+
+
+def _public(template: dict[str, Any], position: Position, seen: Seen, reveal: bool, public_runs: int | None,
             moves: int) -> dict[str, Any]:
-    """The board at one node, as ``public_state`` draws it; at ``reveal=False`` masked to the root's knowledge."""
+    """The board at one node, as ``public_state`` draws it; at ``reveal=False`` a card the class did not see at
+    the root (``seen``) is ``"??"`` wherever it is, and a run finished since the root has no suit."""
     spec = position.spec
-    left = known[0].copy() if known is not None else None
 
-    def show(card: int) -> str:
-        if left is None:
-            return card_str(card)
-        if left[card] > 0:
-            left[card] -= 1
-            return card_str(card)
-        return UNKNOWN
+    def shown(cards: tuple[int, ...], flags: tuple[bool, ...]) -> list[str]:
+        return [card_str(c) if reveal or flag else UNKNOWN for c, flag in zip(cards, flags, strict=True)]
 
     state = dict(template)
     state["moves"] = moves  # the node's depth: moves from the root
     state["stock"] = stock_state(spec, len(position.stock))
     state["tableau"] = []
-    for pile in position.tableau:
-        public: dict[str, Any] = {"down": len(pile.down), "up": [show(c) for c in pile.up]}
+    for i, pile in enumerate(position.tableau):
+        public: dict[str, Any] = {"down": len(pile.down), "up": shown(pile.up, seen[f"t{i}"][len(pile.down):])}
         if reveal:
             public["hidden"] = [card_str(c) for c in pile.down]
         state["tableau"].append(public)
-    state["waste"] = [show(c) for c in position.waste]
+    state["waste"] = shown(tuple(position.waste), seen["waste"])
     if "foundations" in template:
-        state["foundations"] = [[show(c) for c in f] for f in position.foundations]
+        state["foundations"] = [shown(tuple(f), seen[f"f{i}"]) for i, f in enumerate(position.foundations)]
     if "finished" in template:
-        public_runs = len(position.finished) if known is None else known[1]  # runs gone before the root are public
-        state["finished"] = [SUIT_CHARS[s] if i < public_runs else "?" for i, s in enumerate(position.finished)]
+        runs = len(position.finished) if public_runs is None else public_runs  # runs gone before the root are public
+        state["finished"] = [SUIT_CHARS[s] if i < runs else "?" for i, s in enumerate(position.finished)]
     return state
 
 
@@ -177,7 +227,12 @@ def number_problem(name: str, value: object) -> str:
     return ""
 
 
-class SearchTraceWidget(anywidget.AnyWidget):
+def view_sends_step(widget: SearchTraceWidget, value: Any) -> bool:
+    """Whether the view's scrubber (or its keys) can send ``value``: a whole step from 0 to the last."""
+    return type(value) is int and 0 <= value <= widget.total
+
+
+class SearchTraceWidget(KernelOwned):
     """Step back and forth through a search: position, tree, frontier, pseudo-code, counters and path at every step.
 
     ``SearchTraceWidget(trace)`` shows one search; ``SearchTraceWidget([a, b], lockstep="expansions")`` shows two
@@ -187,6 +242,8 @@ class SearchTraceWidget(anywidget.AnyWidget):
 
     _esm = STATIC / "trace.js"
     _css = STATIC / "table.css"
+    BROWSER_WRITES: ClassVar[Mapping[str, BrowserCheck]] = {"step": view_sends_step, "speed": number_from(*SPEEDS),
+                                                             "presentation": is_switch}
 
     traces: traitlets.List = traitlets.List().tag(sync=True)
     lockstep = traitlets.Unicode("steps").tag(sync=True)

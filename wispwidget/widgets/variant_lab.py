@@ -8,6 +8,9 @@ variant" registers the variant and opens a table on it; the variant saves and lo
 One lab study runs at a time in a kernel (one cancellable job per kind, as the table's ``widgets/jobs.py``):
 making a lab, or starting a study in one, stops another lab's running study, and that lab says so. A refused
 ``set`` or setting changes nothing, and says why in one sentence.
+
+The browser writes two traits only, ``controls`` (as the view's boxes send them) and ``presentation``; any other
+front-end write (a forged ``results``, ``status``, ``variant``, ...) is refused and re-synced (``guard.py``).
 """
 
 from __future__ import annotations
@@ -15,13 +18,14 @@ from __future__ import annotations
 import operator
 import re
 import threading
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-import anywidget
 import traitlets
 
 from ..api import new_game
+from ..cards import SUIT_CHARS
 from ..errors import FormatError, WispError
 from ..games.catalogue import CATALOGUE, get_game, register
 from ..games.spec import GameSpec
@@ -30,6 +34,7 @@ from ..io.game_format import GAME_FORMAT, game_from_dict, write_game
 from ..io.words import game_label, sentence
 from ..limits import MAX_POSITIONS, MAX_SEED, LimitError, clip, echo, shown_number
 from ..studies.variant_study import (
+    CHOICES,
     CONTROLS,
     BackgroundStudy,
     StudyResult,
@@ -42,6 +47,7 @@ from ..studies.variant_study import (
     solver_for,
     unknown_rules,
 )
+from .guard import BrowserCheck, KernelOwned, is_switch
 from .table import TableWidget
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -119,6 +125,33 @@ def _end_turn(lab: VariantLabWidget) -> None:
             _Turn.lab = None
 
 
+#: The controls the view draws as switches and as number boxes (the choices are ``CHOICES``'s, the suits boxes).
+SWITCHES = ("deal_needs_no_empty_pile", "foundation_to_tableau", "ace_between_foundations")
+NUMBERS = ("piles", "face_down", "face_up", "top_rank", "copies")
+MAX_TYPED = 100  # the longest text a number box sends: a person's typing (shown back when it is no number)
+MAX_DIGITS = 15  # the view sends a typed number of at most 15 digits as a number (``typedRule``)
+
+
+def view_sends_control(name: str, value: Any) -> bool:
+    """Whether the lab's view can send ``value`` for the control ``name``: one of a choice's values, a switch's
+    true or false, the suits' letters, a number box's number or the text typed in it (said back when no number)."""
+    if name in CHOICES:
+        return isinstance(value, str) and value in CHOICES[name]
+    if name in SWITCHES:
+        return isinstance(value, bool)
+    if name == "suits":
+        return isinstance(value, str) and len(value) <= len(SUIT_CHARS) and set(value) <= set(SUIT_CHARS)
+    if isinstance(value, str):
+        return name in NUMBERS and len(value) <= MAX_TYPED
+    return name in NUMBERS and type(value) is int and abs(value) < 10**MAX_DIGITS
+
+
+def view_sends_controls(_lab: Any, value: Any) -> bool:
+    """Whether ``value`` is controls the view can send: every rule of the lab, each as ``view_sends_control``."""
+    return (isinstance(value, dict) and set(value) == set(CONTROLS)
+            and all(view_sends_control(name, value[name]) for name in CONTROLS))
+
+
 _IDENTIFIER = re.compile(r"([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*|\[[0-9]+\])*): (.*)", re.DOTALL)
 
 
@@ -142,11 +175,15 @@ def _not_loaded(text: str) -> str:
     return sentence(f"Not loaded: {rest if where in ('game', 'rules') else f'in {where}, {rest}'}")
 
 
-class VariantLabWidget(anywidget.AnyWidget):
+class VariantLabWidget(KernelOwned):
     """The rule-variant lab. Build one with ``wispwidget.variant_lab(game)``."""
 
     _esm = STATIC / "variant_lab.js"
     _css = STATIC / "variant_lab.css"
+    # the browser writes only these (its other requests are messages): the rules as the view's boxes send them,
+    # and the Presentation switch
+    BROWSER_WRITES: ClassVar[Mapping[str, BrowserCheck]] = {"controls": view_sends_controls,
+                                                             "presentation": is_switch}
 
     controls = traitlets.Dict().tag(sync=True)
     options = traitlets.Dict().tag(sync=True)
@@ -215,7 +252,7 @@ class VariantLabWidget(anywidget.AnyWidget):
         The controls with the changes are checked first: when they make no game, ``VariantError`` says why in one
         sentence and nothing changes.
         """
-        controls = {**self.controls, **changes}
+        controls = _known_rules({**self.controls, **changes})  # ("base" is no rule, not make_variant's argument)
         make_variant(self.base, **self._changes(controls))  # refused: nothing is stored
         self.controls = controls
         return self.spec
@@ -495,11 +532,7 @@ class VariantLabWidget(anywidget.AnyWidget):
     @traitlets.validate("controls")
     def _known_controls(self, proposal: Any) -> dict[str, Any]:
         """The controls are the lab's rules only: a misspelt name is refused, never kept (``set`` says so too)."""
-        value = proposal["value"]
-        unknown = sorted(str(k) for k in value if k not in CONTROLS)
-        if unknown:
-            raise VariantError(unknown_rules(unknown))
-        return value
+        return _known_rules(proposal["value"])
 
     @traitlets.observe("controls", "deals", "max_positions", "first_seed")
     def _controls_changed(self, change: Any) -> None:
@@ -617,6 +650,14 @@ class VariantLabWidget(anywidget.AnyWidget):
             self._say(_plain(str(exc)), "error")
         except Exception as exc:  # a bug must become a sentence, never an exception in the kernel
             self._say(f"Something went wrong: {sentence(str(exc) or type(exc).__name__)}", "error")
+
+
+def _known_rules(controls: dict[str, Any]) -> dict[str, Any]:
+    """``controls`` if each name is one of the lab's rules, else ``VariantError`` naming the others."""
+    unknown = sorted(str(k) for k in controls if k not in CONTROLS)
+    if unknown:
+        raise VariantError(unknown_rules(unknown))
+    return controls
 
 
 def _drawn(result: StudyResult) -> dict[str, Any]:
