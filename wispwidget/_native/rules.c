@@ -318,8 +318,6 @@ int gen_moves(Search *S, const State *s, Move *out, int pruned) {
     if (g->found_to_tab) {
         for (int f = 0; f < g->nfound; f++) {
             if (!s->found[f]) continue;
-            /* ace_back_is_needless: an Ace brought back would be sent up again at once (soundness.py) */
-            if (pruned && g->use_dominance && RANK(s->found[f]) == 1) continue;
             int first_empty_done = 0;
             for (int b = 0; b < P; b++) {
                 if (!tableau_takes(g, s, b, s->found[f])) continue;

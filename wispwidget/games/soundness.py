@@ -30,16 +30,6 @@ def ace_to_foundation_is_sound(spec: GameSpec) -> bool:
     return spec.foundation_piles >= aces and not spec.deal_needs_no_empty_pile
 
 
-def ace_back_is_needless(spec: GameSpec) -> bool:
-    """"An Ace never comes back from a foundation" loses no win, wherever the Ace rule above is sound.
-
-    An Ace brought back down lies on a pile's top (a Two of its suit, or an empty pile) and can go to a
-    foundation (the one it left is empty), so ``ace_to_foundation_is_sound`` sends it up again as the only move:
-    the position it came from, its foundations relabelled. The detour only adds positions.
-    """
-    return spec.foundation_to_tableau and ace_to_foundation_is_sound(spec)
-
-
 def forty_dead_test_is_sound(spec: GameSpec) -> bool:
     """The Forty Thieves dead-position test (the core's ``hopeless``) proves only real losses.
 

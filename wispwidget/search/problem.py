@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
-from ..games.soundness import ace_back_is_needless, ace_to_foundation_is_sound, piles_are_interchangeable
+from ..games.soundness import ace_to_foundation_is_sound, piles_are_interchangeable
 from .ordering import ordered, view_of
 
 Heuristic = Callable[[Game], float]
@@ -152,9 +152,6 @@ class SearchProblem:
                     if tag in first_empty_used:
                         rule = "first-empty"
                     first_empty_used.add(tag)
-            if (rule is None and move.source[0] == "f" and move.target[0] == "t" and "ace-to-foundation" in self.pruning
-                    and ace_back_is_needless(game.spec) and _moving_card(game, move) >> 2 == 1):
-                rule = "ace-to-foundation"  # an Ace brought back would go up again at once
             if rule is None and move.source[0] == "f" and move.target[0] == "f" and "relabel" in self.pruning:
                 rule = "relabel"
             if (rule is None and move.target[0] == "f" and move.source[0] != "f" and "relabel" in self.pruning
