@@ -17,7 +17,7 @@ import re
 import stat
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .api import new_game
@@ -245,11 +245,30 @@ def _files_meet(a: str, b: str) -> bool:
     return any(_same_file(x, y) for x in (a, a + ".partial") for y in (b, b + ".partial"))
 
 
+def _write_synced(path: str, lines: Iterable[str]) -> None:
+    """Make ``path`` hold exactly ``lines``, never less than before on the way: they go to ``path.tmp``, which is
+    flushed and synced, then renamed over ``path`` (a kill or a full disk leaves ``path`` as it was)."""
+    temporary = path + ".tmp"
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.writelines(lines)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
+
+
 @contextlib.contextmanager
-def _atomic_output(path: str, option: str, keep_on_failure: bool = False) -> Iterator[TextIO]:
+def _atomic_output(path: str, option: str, keep_on_failure: bool = False,
+                   first_lines: Sequence[str] = ()) -> Iterator[TextIO]:
     """A file to write ``path`` through: ``path.partial`` beside it, moved over ``path`` only when the block
     ends normally. On failure the partial file stays (``keep_on_failure``) or goes; ``path`` is untouched.
-    A device or a pipe (``/dev/stdout``) is written directly."""
+    ``first_lines`` (a resumed study's kept lines) are put in ``path.partial`` by ``_write_synced`` and the block
+    appends after them: the partial file is never cut short. A device or a pipe (``/dev/stdout``) is written
+    directly."""
     if _is_special(path):
         try:
             handle = open(path, "w", encoding="utf-8")  # noqa: SIM115
@@ -266,7 +285,9 @@ def _atomic_output(path: str, option: str, keep_on_failure: bool = False) -> Ite
         return
     partial = path + ".partial"
     try:
-        handle = open(partial, "w", encoding="utf-8")  # noqa: SIM115
+        if first_lines:
+            _write_synced(partial, first_lines)
+        handle = open(partial, "a" if first_lines else "w", encoding="utf-8")  # noqa: SIM115
     except OSError as exc:  # _check_writable tried it before the work: something changed since
         raise OutputError(f"{option}: cannot write {_name(path)}: {exc.strerror or exc}") from None
     done = False
@@ -373,6 +394,7 @@ def cmd_study(args: argparse.Namespace) -> int:
         Resuming,
         StudyError,
         StudyJob,
+        finished_seeds,
         format_summary,
         not_a_study_file,
         not_a_summary_file,
@@ -390,6 +412,10 @@ def cmd_study(args: argparse.Namespace) -> int:
         raise UsageError("--scheduler is only used with --executor dask")
     if args.resume and args.output is None:
         raise UsageError("--resume needs --output FILE (the file whose finished deals are kept)")
+    if args.fresh and (args.resume or args.output is None):
+        raise UsageError("--fresh discards an earlier run's finished deals in --output FILE.partial: give --output, "
+                         "and leave out --resume" if args.output is None else "--fresh discards the finished deals "
+                         "--resume keeps: choose one")
     if args.time_limit is not None and args.player != "thoughtful":
         raise UsageError("--time-limit bounds the solver's time on a deal; a player plays each game to its end (the "
                          "no-peek player takes at most a second a decision): leave it out")
@@ -407,6 +433,11 @@ def cmd_study(args: argparse.Namespace) -> int:
         refusal = "" if args.resume or _is_special(args.output) else not_a_study_file(args.output)
         if refusal:
             raise UsageError(refusal)
+        if not (args.resume or args.fresh or _is_special(args.output)):
+            left = len(finished_seeds([args.output + ".partial"]))
+            if left:
+                raise UsageError(f"{left:,} finished deal{'s' if left > 1 else ''} in {_name(args.output + '.partial')}"
+                                 ": --resume to go on, --fresh to discard them")
     if args.summary_json is not None:
         _check_writable(args.summary_json, "--summary-json")
         if args.output is not None and _files_meet(args.output, args.summary_json):
@@ -432,23 +463,9 @@ def cmd_study(args: argparse.Namespace) -> int:
                  f"--max-positions ({args.max_positions:,}) positions, fewer than the "
                  f"{PlannerPlayer.endgame_positions:,} it takes by itself, which can cost it games")
     progress = None if args.quiet or _lines_share_the_terminal(args.output) else progress_bar()
-    written = 0
-
     def run(out: TextIO) -> dict[str, Any]:
-        nonlocal written
-
-        class Counting:
-            def write(self, text: str) -> None:
-                nonlocal written
-                out.write(text)
-                written += 1
-
-            def flush(self) -> None:
-                out.flush()
-
         return study(jobs, workers=args.workers, executor=args.executor, scheduler=args.scheduler,
-                     out=Counting(), progress=progress, total=todo,  # type: ignore[arg-type]
-                     kept=[kept[seed] for seed in sorted(kept)])
+                     out=out, progress=progress, total=todo, kept=[kept[seed] for seed in sorted(kept)])
 
     def failed(exc: BaseException) -> UsageError:
         if progress is not None:
@@ -467,22 +484,24 @@ def cmd_study(args: argparse.Namespace) -> int:
             error = _solver_failed(exc)
         else:
             error = RunFailed(f"a worker failed: {type(exc).__name__}: {clip(str(exc), 160)}")
-        if args.output and not _is_special(args.output) and (written or kept):
-            finished = written + len(kept)
-            error.args = (f"{error.args[0]}; {'the' if finished > 1 else 'its'} {finished:,} finished "
-                          f"deal{'s are' if finished > 1 else ' is'} kept in "
-                          f"{_name(args.output + '.partial')} (rerun with --resume to go on)",)
-        elif args.output and not _is_special(args.output):  # no deal finished: no empty file left behind
-            with contextlib.suppress(OSError):
-                os.remove(args.output + ".partial")
+        if args.output and not _is_special(args.output):
+            partial = args.output + ".partial"
+            in_partial = finished_seeds([partial])  # what is on disk, not what was meant to be written
+            finished = len(in_partial | finished_seeds([args.output]) if args.resume else in_partial)
+            where = _name(partial) if finished == len(in_partial) else f"{_name(args.output)} and {_name(partial)}"
+            if finished:
+                error.args = (f"{error.args[0]}; {'the' if finished > 1 else 'its'} {finished:,} finished "
+                              f"deal{'s are' if finished > 1 else ' is'} kept in {where} (rerun with --resume to "
+                              "go on)",)
+            if not in_partial:  # none there: no empty file left behind
+                with contextlib.suppress(OSError):
+                    os.remove(partial)
         return error
 
     try:
         if args.output is not None:
-            with _atomic_output(args.output, "--output", keep_on_failure=True) as out:
-                for seed in sorted(kept):
-                    out.write(json.dumps(kept[seed]) + "\n")
-                out.flush()
+            kept_lines = [json.dumps(kept[seed]) + "\n" for seed in sorted(kept)]
+            with _atomic_output(args.output, "--output", keep_on_failure=True, first_lines=kept_lines) as out:
                 summary = run(out)
         else:
             summary = run(_stdout())
@@ -603,6 +622,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write the JSON lines here (through FILE.partial, which replaces FILE when the run ends)")
     p.add_argument("--resume", action="store_true",
                    help="keep the deals already in --output (or its .partial file) and run only the others")
+    p.add_argument("--fresh", action="store_true",
+                   help="discard the finished deals an earlier run left in --output's .partial file and start again "
+                        "(without --resume or --fresh, a run refuses to go over them)")
     p.add_argument("--summary-json", default=None, help="also write the summary as JSON here")
     p.add_argument("--player", choices=["thoughtful", "heuristic", "no-peek", "hindsight"], default="thoughtful",
                    help="who plays: thoughtful (the solver, seeing every card: the default), or a player that "

@@ -354,6 +354,22 @@ def read_kept(paths: Iterable[str], resuming: Resuming) -> dict[int, dict[str, A
     return {seed: record for seed, (record, _where) in kept.items()}
 
 
+def finished_seeds(paths: Iterable[str]) -> set[int]:
+    """The deals whose study lines ``paths`` hold, read leniently (a file that is missing or cannot be read holds
+    none; a line that is not a study's is passed over): what a message may say is kept on disk."""
+    seeds: set[int] = set()
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                for line in handle:
+                    record = _study_line(line) if line.endswith("\n") else None
+                    if record is not None:
+                        seeds.add(record["seed"])
+        except OSError:
+            continue
+    return seeds
+
+
 def _study_lines(path: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """``("line N of PATH", record)`` for each study line of ``path`` (none when it does not exist); a line that
     is not one raises ``StudyError``, unless it is a last line cut off mid-write."""
