@@ -130,28 +130,46 @@ describe("the table view", () => {
     expect(model.sent.length).toBe(3);
   });
 
-  it("lets go the click on the pile a clicked card has just landed on (click, then 'where it goes')", () => {
+  it("sends the click on the card a click has just landed, and keeps only its refusal quiet", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       const { el, model } = mount();
+      const live = () => el.querySelector(".ww-live")?.textContent;
       (el.querySelector('[data-card="9H"]') as HTMLElement).click();
       expect(model.sent).toEqual([{ type: "click", pile: "t0", count: 2, version: 3 }]);
       const landed = state({ version: 4, tableau: [{ down: 2, up: [] }, { down: 2, up: ["TS", "9H", "8H"] }, { down: 0, up: [] }],
         last: { move: ["t0", "t1", 2], kind: "play" }, legal: [["t1", "t2", 1]] });
       model.emit("table", landed);
-      vi.advanceTimersByTime(400);
-      (el.querySelector('[data-card="8H"]') as HTMLElement).click(); // "…onto pile 2", where it already went
-      expect(model.sent.length).toBe(1);
-      (el.querySelector('[data-card="8H"]') as HTMLElement).click(); // asked again: a move of its own
+      model.emit("message", { id: 10, kind: "info", text: "Nine of hearts onto ten of spades." });
+      vi.advanceTimersByTime(200);
+      // "…onto pile 2", where it already went: sent all the same, the engine decides
+      (el.querySelector('[data-card="8H"]') as HTMLElement).click();
       expect(model.sent[1]).toEqual({ type: "click", pile: "t1", count: 1, version: 4 });
+      model.emit("message", { id: 11, kind: "error", text: "The eight of hearts has nowhere to go." });
+      expect(live()).toBe("Nine of hearts onto ten of spades."); // the refusal of that click is not said
+      (el.querySelector('[data-card="8H"]') as HTMLElement).click(); // and the table is not stuck waiting
+      expect(model.sent[2]).toEqual({ type: "click", pile: "t1", count: 1, version: 4 });
       model.emit("table", state({ version: 5, tableau: [{ down: 2, up: [] }, { down: 2, up: ["TS", "9H"] }, { down: 0, up: ["8H"] }],
         last: { move: ["t1", "t2", 1], kind: "play" }, legal: [["t2", "t0", 1]] }));
-      vi.advanceTimersByTime(2000); // long after: a click on the pile it went to is a move again
+      vi.advanceTimersByTime(2000); // long after: a click is a click, and its refusal is said
       (el.querySelector('[data-card="8H"]') as HTMLElement).click();
-      expect(model.sent[2]).toEqual({ type: "click", pile: "t2", count: 1, version: 5 });
+      expect(model.sent[3]).toEqual({ type: "click", pile: "t2", count: 1, version: 5 });
+      model.emit("message", { id: 12, kind: "error", text: "The eight of hearts has nowhere to go." });
+      expect(live()).toBe("The eight of hearts has nowhere to go.");
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("says the refusal of a click on the card under the ones just landed (it is not the card that moved)", () => {
+    const { el, model } = mount();
+    (el.querySelector('[data-card="9H"]') as HTMLElement).click();
+    model.emit("table", state({ version: 4, tableau: [{ down: 2, up: [] }, { down: 2, up: ["TS", "9H", "8H"] }, { down: 0, up: [] }],
+      last: { move: ["t0", "t1", 2], kind: "play" }, legal: [] }));
+    (el.querySelector('[data-card="TS"]') as HTMLElement).click();
+    expect(model.sent[1]).toEqual({ type: "click", pile: "t1", count: 3, version: 4 });
+    model.emit("message", { id: 11, kind: "error", text: "Those 3 cards have nowhere to go." });
+    expect(el.querySelector(".ww-live")?.textContent).toBe("Those 3 cards have nowhere to go.");
   });
 
   it("sends a click on a pile a move from elsewhere (Python, Watch) has just landed on", () => {

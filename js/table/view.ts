@@ -141,12 +141,14 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   // -- requests -------------------------------------------------------------------------------------------
 
   let pending = false;
-  /** A click plays at once; a player used to "click the card, then where it goes" clicks the target next, on the
-   * card that has just landed there. That second click (on the pile the card went to, soon after) is let go,
-   * not sent: it would try to move the card again and be refused. */
+  /** A click plays at once, and every click is sent: the engine decides. A player used to "click the card, then
+   * where it goes" clicks the target next, on the card that has just landed there; that click is sent too (a
+   * fast player clicks the card again to move it on), and only its refusal's words are kept quiet (the card
+   * has just gone where it was wanted): a click on a card of the move just drawn, soon after. */
   const CLICK_LANDED_MS = 1500;
   let clicked: { pile: string; at: number } | null = null; // the last click sent, until its answer is drawn
-  let landed: { pile: string; at: number } | null = null;
+  let landed: { pile: string; count: number; at: number } | null = null; // the cards that click has moved
+  let quietRefusal = false; // the click sent was on the cards just landed: a refusal of it says nothing
   /** Requests held until the engine has answered the last one. A click on a card is held too, with a check
    * that the card is still where it was clicked (else it is let go: the player clicked what has since moved,
    * often the card that the first click has just put there). */
@@ -472,8 +474,9 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     // other change (a new deal, a move from Python or Watch) forgets it
     const answer = next.last?.kind === "play" ? next.last.move : null;
     landed = answer && clicked && answer[0] === clicked.pile && Date.now() - clicked.at < CLICK_LANDED_MS
-      ? { pile: answer[1], at: Date.now() } : null;
+      ? { pile: answer[1], count: answer[2], at: Date.now() } : null;
     clicked = null;
+    quietRefusal = false; // a new table answers the click: it was played (or another change came first)
 
     // where everything was
     const before = new Map<HTMLElement, Box>();
@@ -908,14 +911,19 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
       return;
     }
     if (where.pile.startsWith("f") && state.family !== "forty") return;
-    const target = landed;
-    landed = null;
-    if (target && target.pile === where.pile && Date.now() - target.at < CLICK_LANDED_MS) return;
     const { pile, card } = where;
     const count = countFrom(pile, card);
+    const target = landed;
+    landed = null;
+    // a click on the card that has just landed (or on the run that landed with it) is sent like any other: a
+    // legal move is played; only a refusal is not said (the player clicked where the card went, not to move it)
+    const quiet = !!target && target.pile === pile && count <= target.count && Date.now() - target.at < CLICK_LANDED_MS;
     send({ type: "click", pile, count },
       () => card.isConnected && locate(card)?.pile === pile && countFrom(pile, card) === count,
-      () => (clicked = { pile, at: Date.now() }));
+      () => {
+        clicked = { pile, at: Date.now() };
+        quietRefusal = quiet;
+      });
   }
 
   // -- wiring ----------------------------------------------------------------------------------------------------
@@ -1003,9 +1011,13 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   };
   const announce = () => {
     const message = (model.get("message") ?? {}) as Message;
-    live.textContent = message.text ?? "";
-    live.dataset.kind = message.kind ?? "info";
-    markEcho();
+    const quiet = quietRefusal && message.kind === "error"; // the refusal of a click on the card just landed
+    if (message.kind === "error") quietRefusal = false; // (a word from a background job keeps it waiting)
+    if (!quiet) {
+      live.textContent = message.text ?? "";
+      live.dataset.kind = message.kind ?? "info";
+      markEcho();
+    }
     if (message.kind === "error") {
       answered();
       dragger.settleWaiting(true);

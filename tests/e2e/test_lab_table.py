@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from wispwidget.io.formats import write_position
 
 from ..helpers import position
-from .lab import chromium_path, in_toolbar, lab_page, settled, table_button
+from .lab import chromium_path, in_toolbar, lab_page, settled, table_button, until
 from .positions import long_pile_black_widow, long_pile_with_empty_piles, one_move_from_winning, wisp_puzzle
 
 pytestmark = pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed")
@@ -705,6 +705,51 @@ def test_a_double_click_plays_the_click_rule_once(lab):
     page.wait_for_timeout(500)
     assert kernel.value("[list(m) for m in w.game.moves_played]") == [["t0", "t1", 3]]
     assert "older table" not in page.locator(".ww-root .ww-live").inner_text()  # no second, stale request
+
+
+# Once the card `code` lies at rest on pile `pile` (drawn there, no card in flight): the point at the middle of its
+# index corner, checked by elementFromPoint to be that card, and how long after it was drawn there the point was
+# found (ms).
+LANDED_POINT = """async ([pile, code]) => {
+  const began = performance.now();
+  let drawn = 0;
+  while (performance.now() - began < 5000) {
+    const card = document.querySelector(`.ww-root [data-pile="${pile}"] [data-card="${code}"]`);
+    if (card && !drawn) drawn = performance.now();
+    if (card && !document.querySelector(".ww-root[data-moving]")) {
+      const r = card.querySelector(".ww-tl").getBoundingClientRect();
+      const x = r.left + Math.min(r.width, 8) / 2 + 1, y = r.top + r.height / 2;
+      const under = document.elementFromPoint(x, y);
+      if (under && under.closest("[data-card]") === card) return { x, y, after: performance.now() - drawn };
+    }
+    await new Promise((done) => requestAnimationFrame(done));
+  }
+  return null;
+}"""
+
+
+def fast_click_position() -> str:
+    """Will o' the Wisp where a click sends AH from pile 1 onto 2D (pile 2), and a click on it there onto 2C."""
+    piles = ["4D | 5S AH", "| 2D", "| 2C", "| 9C", "| 8C", "| 7C", "| 6C"]
+    return write_position(position("will-o-the-wisp", piles=piles, stock="3D 3H 5H 6H 8D 2H 3C"), indent=None)
+
+
+def test_a_click_on_the_card_that_has_just_landed_plays_the_click_rules_move(lab):
+    """Every click counts (issue 65): the Ace clicked onto the Two, then clicked again where it landed within
+    300 ms, moves on; before, a click on the pile a card had just landed on was dropped for 1.5 s, unsaid."""
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    load(page, kernel, fast_click_position(), "AH")
+    ace = box(page, '.ww-root [data-pile="t0"] [data-card="AH"]')
+    page.mouse.click(ace["x"] + 12, ace["y"] + 6)
+    point = page.evaluate(LANDED_POINT, ["t1", "AH"])
+    assert point is not None, "the Ace never came to rest on pile 2"
+    page.mouse.click(point["x"], point["y"])
+    drawn = until(kernel, "[list(m) for m in w.game.moves_played]", lambda moves: len(moves) >= 2, timeout=10)
+    assert point["after"] <= 300, point  # the second click came within 300 ms of the move being drawn
+    assert drawn == [["t0", "t1", 1], ["t1", "t2", 1]]  # the engine's click rule: onto the Two of clubs
+    expect(page.locator('.ww-root [data-pile="t2"] [data-card="AH"]')).to_be_attached()
+    settled(page)
 
 
 def test_the_game_menu_and_the_deal_number_box_deal_and_ask_before_leaving_a_game_in_play(lab):
