@@ -768,3 +768,40 @@ def test_restart_after_help_says_at_once_that_a_win_will_not_count():
     w.restart()
     assert w.message["text"] == ("Back to the start of this deal; Redo plays the moves again. Solve played moves of "
                                  "this deal: the win is not counted.")
+
+
+def test_a_win_with_no_help_has_no_words_of_help(data_dir):
+    """Issue 65: a win by hand read " played moves of this deal: the win is not counted" in win_summary["help"]."""
+    w = play("micro-wisp", seed=1, auto_verdict=False)
+    win_by_hand(w)
+    assert w.won and not w.win_summary["assisted"] and w.win_summary["help"] == ""
+    w.new_deal(seed=1)
+    w.hint()
+    win_by_hand(w)  # hints are no help that takes the win away
+    assert w.win_summary["hints"] == 1 and w.win_summary["help"] == ""
+    w.new_deal(seed=1)
+    w.solve(animate=False)
+    assert w.wait(30) and w.won
+    assert w.win_summary["help"] == "Solve played moves of this deal: the win is not counted"
+
+
+def test_a_deal_number_asked_for_with_winnable_ticked_is_dealt_as_asked_and_said(data_dir):
+    """Issue 65: with Winnable ticked, w.new_deal("waxing-moon", seed=3) silently dealt deal 4 (the first proved
+    winnable from 3 on). A deal asked for by number is dealt as asked, and the table says it is not proved
+    winnable; winnable=True in the same call asks for the first proved-winnable deal from it on, said plainly."""
+    w = play("will-o-the-wisp", seed=1, winnable=True, auto_verdict=False)
+    assert w.winnable
+    w.new_deal("waxing-moon", seed=3)
+    assert w.seed == 3 and w.game.spec.game == "waxing-moon" and w.winnable  # the switch stays ticked
+    assert w.message["text"].startswith("Waxing Moon, deal 3.") and "not one of the deals proved winnable" in \
+        w.message["text"]
+    w.new_deal("waxing-moon", seed=4)  # proved winnable: nothing more to say
+    assert w.seed == 4 and w.message["text"] == "Waxing Moon, deal 4."
+    w.new_deal("waxing-moon", seed=3, winnable=True)
+    assert w.seed == 4
+    assert w.message["text"] == "Waxing Moon, deal 4. Deal 3 is not proved winnable: deal 4 is the first from 3 on " \
+        "that is."
+    w.new_deal("waxing-moon")  # New deal, with Winnable ticked: the next proved-winnable deal
+    assert w.seed == 11 and w.message["text"] == "Waxing Moon, deal 11."
+    send(w, {"type": "new_deal", "game": "waxing-moon", "variant": "standard", "seed": "5"})  # the deal-number box
+    assert w.seed == 5 and "not one of the deals proved winnable" in w.message["text"]

@@ -87,8 +87,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     chooseGame: (game, variant) => leaveGame(`Switch to ${toolbar.game.selectedOptions[0]?.textContent ?? game}?`,
       () => send({ type: "new_deal", game, variant, winnable: toolbar.winnableBox.checked }),
       () => (toolbar.game.value = `${state.game}/${state.variant}`)),
+    // the deal typed, as asked: Winnable picks the deals New deal chooses (the kernel says when this one is not
+    // proved winnable)
     dealNumber: (seed) => leaveGame(`Play deal ${seed}?`, () => send({ type: "new_deal", game: state.game,
-      variant: state.variant, seed, winnable: toolbar.winnableBox.checked })),
+      variant: state.variant, seed })),
     notADealNumber: () => say("A deal number is a whole number: 0, 1, 2 and so on.", "error"),
     winnable: (value) => send({ type: "winnable", value }),
   });

@@ -234,7 +234,10 @@ class TableController:
 
     def _help_words(self) -> str:
         """Who helped, and what that means for the statistics, in words: "Solve played moves of this deal: the
-        win is not counted", "moves were made from Python: the game is not counted"."""
+        win is not counted", "moves were made from Python: the game is not counted"; nothing ("") when no one
+        helped (a win with hints is the player's own)."""
+        if not self.helped_by:
+            return ""
         if "Python" in self.helped_by:
             return "moves were made from Python: the game is not counted"
         return f"{' and '.join(sorted(self.helped_by))} played moves of this deal: the win is not counted"
@@ -251,7 +254,11 @@ class TableController:
                  winnable: bool | None = None, *, wait: bool = True) -> Job | None:
         """Start a new deal (same game unless told); ``winnable`` picks a proved-winnable deal.
 
-        A winnable deal past the shipped catalogue is proved in the background; ``wait`` waits for it.
+        A deal number asked for is dealt as asked, whatever the Winnable switch says (the switch picks the deals
+        New deal chooses; the announcement says when the deal asked for is not proved winnable), unless this very
+        call says ``winnable=True``: then the deal is the first from ``seed`` on proved winnable, as
+        ``wispwidget.deal(game, seed, winnable=True)``, and the announcement says which. A winnable deal past the
+        shipped catalogue is proved in the background; ``wait`` waits for it.
         """
         with self.lock:
             same = self.game.spec
@@ -264,16 +271,18 @@ class TableController:
                 max(self.last_seeds.get(spec.key, 0), self.store.last_new_deal(spec.key)) + 1
             if winnable is not None:  # (once the request is known to be good: a refused one changes nothing)
                 self.winnable = check_flag(winnable, "winnable")
-            if not self.winnable or self._catalogue_knows(spec, chosen):
-                dealt = new_game(spec, chosen, winnable=self.winnable)
-                self._start(dealt.game, dealt.seed, f"{game_label(spec)}, deal {dealt.seed}.")
+            pick = self.winnable and (seed is None or winnable is True)  # look for a proved-winnable deal
+            if not pick or self._catalogue_knows(spec, chosen):
+                dealt = new_game(spec, chosen, winnable=pick)
+                self._start(dealt.game, dealt.seed, self._deal_words(dealt, None if counted else chosen, pick))
                 if counted:
                     self.store.dealt_new(spec.key, dealt.seed)
                 return None
             self.say(f"Looking for a deal of {game_label(spec)} the solver can prove winnable…", "info")
+            asked = None if counted else chosen
             job = self.jobs.start("winnable", "Proving a deal winnable…",
                                   lambda job: new_game(spec, winnable_seed(spec, chosen, cancel=job.token)),
-                                  lambda job, dealt: self._dealt(job, dealt, counted=counted))
+                                  lambda job, dealt: self._dealt(job, dealt, counted=counted, asked=asked))
             self._publish()
         if wait:
             job.wait()
@@ -299,10 +308,26 @@ class TableController:
                 raise job.error
         return job
 
-    def _dealt(self, job: Job, dealt, prefix: str = "", *, counted: bool = False) -> None:
+    def _deal_words(self, dealt, asked: int | None, picked: bool) -> str:
+        """A new deal's announcement: "Waxing Moon, deal 4.", and when a deal number was asked for, what Winnable
+        did with it: the first proved-winnable deal from it on (said when it is another), or the deal as asked,
+        with the switch ticked, though not proved winnable."""
+        words = f"{game_label(dealt.spec)}, deal {dealt.seed}."
+        if asked is None:
+            return words
+        if picked and dealt.seed != asked:
+            return (f"{words} Deal {asked} is not proved winnable: deal {dealt.seed} is the first from {asked} on "
+                    "that is.")
+        if not picked and self.winnable and dealt.seed not in proved_seeds(dealt.spec.key):
+            return (f"{words} It is not one of the deals proved winnable: Winnable picks the deals New deal "
+                    "chooses, and a deal asked for by number is dealt as asked.")
+        return words
+
+    def _dealt(self, job: Job, dealt, prefix: str = "", *, counted: bool = False, asked: int | None = None) -> None:
         with self.lock:
             if not job.cancelled:
-                self._start(dealt.game, dealt.seed, f"{prefix}{game_label(dealt.spec)}, deal {dealt.seed}.")
+                words = self._deal_words(dealt, asked, True)
+                self._start(dealt.game, dealt.seed, f"{prefix}{words}")
                 if counted:  # New deal's own count (not a deal number asked for, nor the daily deal)
                     self.store.dealt_new(dealt.spec.key, dealt.seed)
 
