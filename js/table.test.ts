@@ -61,6 +61,14 @@ describe("the table view", () => {
     expect(small.el.querySelector('[data-pile="f0"] .ww-slot')?.textContent).toBe("6\u2013A");
   });
 
+  it("an empty foundation built up in suit (Waxing Moon) shows where it starts, as a Spider-family one shows its run", () => {
+    const { el } = mount({ table: state({ game: "waxing-moon", name: "Waxing Moon", family: "forty", has_waste: true,
+      waste: [], finished: undefined, runs_total: undefined, foundations: [[], ["AH", "2H"], [], []] }) });
+    const slots = [...el.querySelectorAll('[data-pile^="f"]')].map((p) => p.querySelector(".ww-slot")?.textContent ?? null);
+    expect(slots).toEqual(["A", null, "A", "A"]); // (the one with cards shows them)
+    expect(el.querySelectorAll('[data-pile="t2"] .ww-slot')[0]?.textContent).toBe(""); // an empty pile: no words
+  });
+
   it("never puts face-down identities in the page unless revealed", () => {
     const { el } = mount();
     expect(el.innerHTML).not.toContain("data-revealed");

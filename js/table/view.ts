@@ -18,7 +18,7 @@ import { CHROME, columnsNeeded, fitMetrics, fitsAfresh, type Metrics, metrics, p
 import { type ArrowEnds, ClockView, HintArrow, JobPanel, keysDialog, LeaveDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
 import { reconcile, released, type Slot } from "./reconcile";
 import { Toolbar } from "./toolbar";
-import { capitalize, cardText, pileText, plural, runText, stockText } from "./words";
+import { capitalize, cardText, foundationSlotText, pileText, plural, stockText } from "./words";
 
 /** Requests answered by a new table (the others, such as a hint, leave the cards where they are). */
 const CHANGES_TABLE = new Set(["click", "move", "deal", "undo", "redo", "restart"]);
@@ -346,14 +346,15 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   }
 
   /** Empty piles show a slot (foundations of the Spider family the run they take, "K–A" for a full deck: a run of
-   * any suit goes to any of them, so no suit is drawn); piles with cards do not. */
+   * any suit goes to any of them, so no suit is drawn; foundations built up in suit "A", where they start);
+   * piles with cards do not. */
   function drawSlots(s: TableState): void {
     for (const [id, pile] of piles) {
       if (id === "stock") continue;
       const hasCard = cards.some((c) => c.slot.pile === id);
       const existing = pile.querySelector(":scope > .ww-slot");
       if (hasCard && existing) existing.remove();
-      if (!hasCard && !existing) pile.prepend(slot(id.startsWith("f") && s.family !== "forty" ? runText(s.top_rank) : "", doc));
+      if (!hasCard && !existing) pile.prepend(slot(id.startsWith("f") ? foundationSlotText(s.family, s.top_rank) : "", doc));
     }
   }
 

@@ -14,6 +14,13 @@ export function runText(topRank: number): string {
   return `${top}\u2013A`;
 }
 
+/** What an empty foundation shows, from how the game's foundations fill (`family`, from its rules): a Spider-family
+ * foundation the run it takes ("K\u2013A", any suit), a foundation built up in suit where it starts ("A": an Ace
+ * goes there first). */
+export function foundationSlotText(family: "spider" | "forty", topRank: number): string {
+  return family === "spider" ? runText(topRank) : "A";
+}
+
 /** "t1" -> "pile 2", "f0" -> "foundation 1", "stock", "waste". */
 export function pileText(pile: string): string {
   if (/^t\d+$/.test(pile)) return `pile ${Number(pile.slice(1)) + 1}`;
