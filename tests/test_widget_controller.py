@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from wispwidget import Game, deal, solve
-from wispwidget.search.hints import Hinter, suggestion
+from wispwidget.search.hints import Hint, Hinter, suggestion
 from wispwidget.widgets import TableWidget, play
 from wispwidget.widgets.controller import TableController
 from wispwidget.widgets.stats import StatsStore
@@ -805,3 +805,79 @@ def test_a_deal_number_asked_for_with_winnable_ticked_is_dealt_as_asked_and_said
     assert w.seed == 11 and w.message["text"] == "Waxing Moon, deal 11."
     send(w, {"type": "new_deal", "game": "waxing-moon", "variant": "standard", "seed": "5"})  # the deal-number box
     assert w.seed == 5 and "not one of the deals proved winnable" in w.message["text"]
+
+
+def test_hint_pressed_again_cycles_through_the_good_moves_winning_ones_first_and_round_again():
+    """Issue 65: Hint gave the same single arrow on every press; pressed again in one position it shows the next
+    good move, as KPatience and PySolFC do: the winning line's move, the other moves that keep a win, then the
+    labelled suggestions, and round again."""
+    w = play("will-o-the-wisp", seed=7, auto_verdict=False)
+    legal = w.game.legal_moves()
+    first = w.hint()
+    assert first.proved and not first.message.startswith("Hint ")  # the first press is as before
+    cycle = [first] + [w.hint() for _ in range(len(legal))]
+    assert cycle[1].message.startswith("Hint 2 of ")
+    n = int(cycle[1].message.split()[3].rstrip(":"))  # the hints before it comes round again
+    shown = [h.move for h in cycle[:n]]
+    assert n >= 2 and len(set(shown)) == n and all(m in legal for m in shown)  # each a legal move, once
+    assert cycle[n].move == first.move and cycle[n].message == f"Hint 1 of {n}: {first.message}"  # round again
+    for k, hint in enumerate(cycle[1:n], start=2):
+        assert hint.message.startswith(f"Hint {k} of {n}: ")
+        assert hint.move in legal
+    proved = [h.proved for h in cycle[:n]]
+    assert proved == sorted(proved, reverse=True)  # every move that keeps a win before any suggestion
+    for hint in cycle[1:n]:  # "keeps a win" is true: the solver wins from the position after it
+        after = w.game.copy()
+        after.play(hint.move)
+        if hint.proved:
+            assert "keeps a win" in hint.message and solve(after.position()).result == "won"
+        else:
+            assert "a suggestion, not a proof" in hint.message
+    assert w.hint_move == {"from": first.move.source, "to": first.move.target, "count": first.move.count,
+                           "text": cycle[n].message, "proved": True}  # the table shows the one named
+    assert w.controller.hints == len(cycle)  # every press counts as a hint
+    w.move(*first.move)  # a move: the next press starts afresh from the new position
+    again = w.hint()
+    assert not again.message.startswith("Hint ")
+
+
+def test_hints_that_cycle_leave_out_moves_that_lose_a_winnable_game_and_say_suggestions_are_suggestions():
+    from wispwidget.search.solver import solve as full_solve
+    from wispwidget.widgets.controller import good_moves
+
+    game = deal("micro-wisp", 1)
+    hinter = Hinter()
+    first = hinter.hint(game)
+    assert first.proved
+    hints, learned = good_moves(game, first, {}, hinter, set())
+    assert hints[0] is first and len({h.move for h in hints}) == len(hints)
+    for hint in hints[1:]:
+        after = game.copy()
+        after.play(hint.move)
+        assert full_solve(after.position()).result == "won"  # no move to a lost position is offered
+    lost = [m for m in game.legal_moves() if m not in {h.move for h in hints}]
+    assert lost  # (micro-wisp deal 1 has a move that loses it)
+    for move in lost:
+        after = game.copy()
+        after.play(move)
+        assert full_solve(after.position()).result == "lost" and learned[after.key()] == "lost"
+    # where nothing is proved, the other moves are suggestions, said so, the unseen and best judged first
+    hard = deal(*HARD)
+    guess = Hinter(max_positions=50).hint(hard)
+    hints, _ = good_moves(hard, guess, {}, Hinter(), set(), positions=50)
+    assert len(hints) == len(hard.legal_moves()) and hints[0] is guess
+    assert all(not h.proved and h.message.startswith("Try ") and "not a proof" in h.message for h in hints[1:])
+    only = Hint(hard.legal_moves()[0], "unknown", 0, "Deal now: it is the only move.", only=True)
+    assert good_moves(hard, only, {}, Hinter(), set()) == ([only], {})  # nothing to choose: no cycle
+
+
+def test_hint_requests_from_the_table_cycle_too():
+    w = play("will-o-the-wisp", seed=7, auto_verdict=False)
+    send(w, {"type": "hint", "version": w.version})
+    assert w.wait(30)
+    first = dict(w.hint_move)
+    send(w, {"type": "hint", "version": w.version})
+    assert w.wait(30)
+    assert w.hint_move["text"].startswith("Hint 2 of ") and (w.hint_move["from"], w.hint_move["to"]) != \
+        (first["from"], first["to"])
+    assert w.message["text"] == w.hint_move["text"]

@@ -11,6 +11,7 @@ each change; the widget sets those that differ.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as _dt
 import random
 import threading
@@ -40,7 +41,7 @@ from ..io.words import (
     sentence,
 )
 from ..limits import check_max_positions, check_seed, check_time_limit, echo
-from ..search.hints import HINT_POSITIONS, Hint, Hinter
+from ..search.hints import HINT_POSITIONS, Hint, Hinter, judge
 from ..search.lines import shortened
 from ..search.planner import PlanSettings
 from ..search.players import PLAYERS, InformationSet, PlannerPlayer, referee
@@ -106,6 +107,69 @@ def check_interval(value: object) -> float | None:
 
 
 MOST_INTERVAL = 60.0  # a minute between moves: slower is no replay
+
+
+CYCLE_POSITIONS = 20_000  # a short search of each other move's position, for the hints that cycle
+CYCLE_SECONDS = 3.0  # at most this long for all of them (the moves left unsearched are suggestions)
+
+
+@dataclasses.dataclass
+class HintCycle:
+    """The hints of one position (``version``): ``first``, the one shown first, then (once Hint is pressed again
+    there) ``hints``, every good move in the order they are shown; ``shown``, the index of the one shown last."""
+
+    version: int
+    first: Hint
+    hints: list[Hint] | None = None
+    shown: int = 0
+    last: Hint | None = None  # the hint shown last (its words as shown, "Hint 2 of 5: ...")
+
+
+def good_moves(game: Game, first: Hint, known: dict[tuple, str], hinter: Hinter, seen: set[tuple], *,
+               cancel: Any = None, positions: int = CYCLE_POSITIONS,
+               seconds: float = CYCLE_SECONDS) -> tuple[list[Hint], dict[tuple, str]]:
+    """Every good move from ``game``'s position, in the order Hint shows them when pressed again: ``first`` (the
+    hint shown first), then the other moves that keep a win (their position known winnable, in ``known`` or on
+    ``hinter``'s line, or proved by a search of ``positions``), then the rest as labelled suggestions, best judged
+    first (positions not ``seen`` before first); a move to a position proved lost is left out unless the game is
+    lost anyway. Also returns what the searches proved (position key -> "winnable" or "lost").
+
+    No move to choose (``first`` has none, or is the only one) leaves ``[first]``."""
+    if first.move is None or first.only:
+        return [first], {}
+    deadline = time.monotonic() + seconds
+    lost_game = first.verdict == "lost"
+    keeps: list[Hint] = []
+    others: list[tuple[tuple, Move]] = []
+    learned: dict[tuple, str] = {}
+    for index, move in enumerate(game.legal_moves()):
+        if move == first.move:
+            continue
+        after = game.copy()
+        after.push(move)
+        key = after.key()
+        fact = "winnable" if after.is_won() or hinter.on_line(after) else known.get(key)
+        if fact is None and time.monotonic() < deadline and not getattr(cancel, "cancelled", False):
+            result = solve(after.position(), positions, cancel=cancel)
+            if result.result == "won":
+                fact = learned[key] = "winnable"
+            elif result.result == "lost":
+                fact = learned[key] = "lost"
+        if fact == "winnable":
+            also = " too" if first.proved else ""
+            keeps.append(Hint(move, "winnable", 0, sentence(f"{advice(move, game)}: it keeps a win{also}"), True))
+        elif fact in ("lost", "no longer winnable") and not lost_game:
+            continue  # it would lose a game that may still be won: no good move
+        else:
+            others.append(((key not in seen, judge(after), move.source != "stock", -index), move))
+    others.sort(key=lambda entry: entry[0], reverse=True)
+    if lost_game:
+        words = "To play on anyway, try {} (a suggestion, not a proof)."
+    else:
+        words = "Try {}: a suggestion, not a proof."
+    suggestions = [Hint(move, "lost" if lost_game else "unknown", 0, words.format(move_phrase(move, game)))
+                   for _, move in others]
+    return [first, *keeps, *suggestions], learned
 
 
 class TableController:
@@ -373,6 +437,7 @@ class TableController:
         self.unknown: dict[tuple, int] = {}
         self.seen: set[tuple] = set()
         self.hint_move: dict[str, Any] = {}
+        self._hint_cycle: HintCycle | None = None  # the hints of this position, once Hint was pressed here
         self.hints = 0
         self.undos = 0
         self.helped_by: set[str] = set()  # who else made moves: "Solve", "Watch", "Python" (a script's game: uncounted)
@@ -525,30 +590,81 @@ class TableController:
     # -- hints -----------------------------------------------------------------------------------------------
 
     def hint(self, *, wait: bool = True) -> Hint | None:
-        """The next move of a winning line, or a labelled suggestion (highlighted on the table)."""
+        """The next move of a winning line, or a labelled suggestion (highlighted on the table).
+
+        Asked again in the same position, the next good move, as KPatience and PySolFC cycle: the winning line's
+        move (or the first suggestion) first, then the other moves that keep a win (known, or proved by a short
+        search of each, ``CYCLE_POSITIONS``), then the other moves as labelled suggestions (best judged first;
+        moves proved to lose a winnable game are left out), and round again. Each says "Hint 2 of 5: ...".
+        """
         with self.lock:
             if self.game.is_won():
                 self.say(ALREADY_WON, "info")
                 return Hint(None, "won", 0, "The game is won.")
-            version, game, hinter, avoid = self.version, self.game.copy(), self.hinter, set(self.seen)
+            again = self._hint_cycle if self._hint_cycle and self._hint_cycle.version == self.version else None
+            if again is not None and again.hints is not None:
+                return self._next_in_cycle(again)
+            job = self._start_cycle(again) if again is not None else self._start_hint()
+        if again is None:
+            return self._finish(job, wait)
+        return None if self._finish(job, wait) is None else again.last  # (waited for outside the lock)
 
-            def done(job: Job, hint: Hint) -> None:
-                with self.lock:
-                    if self.version != version:
-                        return
-                    if hint.proved:
-                        self.facts[self.game.key()] = "winnable"
-                    elif hint.verdict == "lost":
-                        self.facts.setdefault(self.game.key(), self._lost_word())
-                    elif hint.verdict == "unknown" and not job.cancelled:  # the status line says the larger budget
-                        key = self.game.key()
-                        self.unknown[key] = max(self.unknown.get(key, 0), hint.positions)
-                    self._show_hint(hint)
+    def _start_hint(self) -> Job:
+        """The first press of Hint in a position: the hinter's move, found in the background."""
+        version, game, hinter, avoid = self.version, self.game.copy(), self.hinter, set(self.seen)
 
-            self.hint_move = {}  # the last highlight goes as a new hint is asked for
-            job = self.jobs.start("hint", "Looking for a hint…",
-                                  lambda job: hinter.hint(game, cancel=job.token, avoid=avoid), done)
-        return self._finish(job, wait)
+        def done(job: Job, hint: Hint) -> None:
+            with self.lock:
+                if self.version != version:
+                    return
+                if hint.proved:
+                    self.facts[self.game.key()] = "winnable"
+                elif hint.verdict == "lost":
+                    self.facts.setdefault(self.game.key(), self._lost_word())
+                elif hint.verdict == "unknown" and not job.cancelled:  # the status line says the larger budget
+                    key = self.game.key()
+                    self.unknown[key] = max(self.unknown.get(key, 0), hint.positions)
+                if not job.cancelled:  # asked again here: the next good move
+                    self._hint_cycle = HintCycle(version, hint)
+                self._show_hint(hint)
+
+        self.hint_move = {}  # the last highlight goes as a new hint is asked for
+        return self.jobs.start("hint", "Looking for a hint…",
+                               lambda job: hinter.hint(game, cancel=job.token, avoid=avoid), done)
+
+    def _start_cycle(self, cycle: HintCycle) -> Job:
+        """The second press of Hint in one position: the other good moves, found in the background (each other
+        move's position looked up in what is known, else searched briefly), then the second of them shown."""
+        version, game, first = self.version, self.game.copy(), cycle.first
+        known = {key: fact for key, fact in self.facts.items()}
+        hinter, seen = self.hinter, set(self.seen)
+
+        def work(job: Job) -> tuple[list[Hint], dict[tuple, str]]:
+            return good_moves(game, first, known, hinter, seen, cancel=job.token)
+
+        def done(job: Job, found: tuple[list[Hint], dict[tuple, str]]) -> None:
+            with self.lock:
+                if self.version != version or job.cancelled:
+                    return
+                hints, learned = found
+                for key, fact in learned.items():  # what the short searches proved of the positions after
+                    self.facts.setdefault(key, fact if fact == "winnable" else self._lost_word())
+                cycle.hints = hints
+                self._next_in_cycle(cycle)
+
+        self.hint_move = {}
+        return self.jobs.start("hint", "Looking for other good moves…", work, done)
+
+    def _next_in_cycle(self, cycle: HintCycle) -> Hint:
+        """Show the next hint of the cycle (round again after the last), "Hint 2 of 5: ..."."""
+        hints = cycle.hints or [cycle.first]
+        cycle.shown = (cycle.shown + 1) % len(hints)
+        hint = hints[cycle.shown]
+        if len(hints) > 1:
+            hint = dataclasses.replace(hint, message=f"Hint {cycle.shown + 1} of {len(hints)}: {hint.message}")
+        cycle.last = hint
+        self._show_hint(hint)
+        return hint
 
     def fair_hint(self, seconds: float = 1.0, *, settings: PlanSettings | None = None,
                   wait: bool = True) -> Hint | None:
