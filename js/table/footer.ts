@@ -21,9 +21,14 @@ export function footerLift(tableBottom: number, viewBottom: number, mostLift: nu
 export function clippingBoxes(el: HTMLElement, win: Window): HTMLElement[] {
   const boxes: HTMLElement[] = [];
   const page = el.ownerDocument.body;
+  // what of the table itself reaches past its own box (a finished run flying home, the win banner over a short
+  // table) is no content of the box around it: JupyterLab's output box, as tall as the table, then "clipped"
+  // those few pixels, was taken for the view, and the won table zoomed out to its own height (after a win by
+  // Solve, 102 px cards stayed until Play again)
+  const spill = Math.max(0, el.scrollHeight - el.offsetHeight);
   for (let box = parentOf(el); box && box !== page; box = parentOf(box)) {
     const style = win.getComputedStyle(box);
-    if (style.overflowY !== "visible" && (box.scrollHeight > box.clientHeight + 1 || greatestHeight(style) !== null))
+    if (style.overflowY !== "visible" && (box.scrollHeight - spill > box.clientHeight + 1 || greatestHeight(style) !== null))
       boxes.push(box);
   }
   return boxes;

@@ -752,6 +752,30 @@ def test_a_click_on_the_card_that_has_just_landed_plays_the_click_rules_move(lab
     settled(page)
 
 
+CARD_W = "() => parseFloat(getComputedStyle(document.querySelector('.ww-root')).getPropertyValue('--ww-card-w'))"
+
+
+def test_after_a_win_by_solve_the_cards_keep_their_size(lab):
+    """Issue 65: after a win by Solve the cards stayed small (102 px, not 120) until Play again: the finished run
+    flying home reached a few pixels past the table, JupyterLab's output box around it (as tall as the table)
+    was taken for the view, and the won table zoomed out to fit its own height."""
+    page, kernel, _ = lab
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    assert kernel.value("w.new_deal('will-o-the-wisp', seed=7) or w.seed") == 7
+    settled(page)
+    before = page.evaluate(CARD_W)
+    try:
+        kernel.value("setattr(w, 'replay_speed', 40.0) or w.replay_speed")
+        table_button(page, "Solve").click()
+        until(kernel, "w.won", bool, timeout=120)
+        expect(page.locator(".ww-root .ww-banner")).to_be_visible()
+        page.wait_for_timeout(1000)  # the last run home, the banner up, the lines under the board settled
+        settled(page)
+        assert page.evaluate(CARD_W) == before == 120
+    finally:
+        kernel.value("setattr(w, 'replay_speed', 4.0) or w.replay_speed")
+
+
 def test_the_game_menu_and_the_deal_number_box_deal_and_ask_before_leaving_a_game_in_play(lab):
     page, kernel, _ = lab
     page.set_viewport_size({"width": 1400, "height": 1000})
