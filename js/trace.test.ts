@@ -669,3 +669,35 @@ describe("a path kept to two lines", () => {
     expect(path.title).toBe(`path, ${moves.length} moves: ${moves.join(", ")}`); // all of it on hover
   });
 });
+
+describe("the lists and the tree by keyboard and screen reader (issue 68)", () => {
+  it("holds only list items, is reached by Tab and named; the keys stay in the view", () => {
+    const { el, click } = mount({});
+    const explored = el.querySelector(".ww-explored-list") as HTMLElement;
+    const frontier = el.querySelector(".ww-frontier-list") as HTMLElement;
+    const tree = el.querySelector(".ww-tree-panel") as HTMLElement;
+    const onlyItems = (list: Element) => [...list.childNodes].every((n) => n.nodeName === "LI");
+    expect(onlyItems(explored) && onlyItems(frontier)).toBe(true);
+    expect(explored.textContent).toBe("(none yet)");
+    for (let k = 0; k < 8; k++) click("Step forward");
+    expect(onlyItems(explored) && onlyItems(frontier)).toBe(true);
+    expect(explored.hasAttribute("data-latest")).toBe(true); // "latest:" drawn before the items
+    expect([...explored.children].map((li) => li.textContent).every((t) => /^#\d+$/.test(t!))).toBe(true);
+    expect(explored.getAttribute("aria-label")).toMatch(/^Explored, \d+, latest first$/);
+    for (const node of [explored, frontier, tree]) expect(node.tabIndex).toBe(0);
+    const title = el.ownerDocument.getElementById(frontier.getAttribute("aria-labelledby")!);
+    expect(title?.textContent).toMatch(/^(Frontier|Stack)/); // the fixture is a depth-first search: its stack
+    expect(tree.getAttribute("role")).toBe("group");
+    const slider = el.querySelector(".ww-scrubber") as HTMLInputElement;
+    expect(slider.getAttribute("aria-valuetext")).toMatch(/^step 8 of \d+$/);
+    // a key pressed on the slider (its arrows) does not reach the notebook (JupyterLab's command mode took it)
+    let reached = 0;
+    const outside = () => reached++;
+    el.addEventListener("keydown", outside);
+    slider.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+    frontier.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true }));
+    slider.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true }));
+    expect(reached).toBe(1); // Tab only
+    el.removeEventListener("keydown", outside);
+  });
+});

@@ -10,7 +10,15 @@ export const TRACE_CSS = `
 .ww-trace[data-ww-theme="dark"] .ww-code { background: var(--jp-layout-color1, #232826); }
 .ww-trace[data-ww-theme="dark"] .ww-hover { color: var(--jp-ui-font-color2, #aaa); }
 .ww-trace[data-ww-theme="dark"] .ww-node { stroke: #d0d0d0; } /* a node not yet reached is paper-coloured */
-.ww-trace:focus-visible { outline: 2px solid var(--ww-t-current); outline-offset: 2px; }
+/* focus: a 2 px ring in a colour at 3:1 or more on the paper in either theme (the orange current-node colour was
+   2.2:1 on white), on the view, each control, the tree and each list */
+.ww-trace { --ww-t-focus: #1a5fb4; }
+.ww-trace[data-ww-theme="dark"] { --ww-t-focus: #8ec5ff; }
+.ww-trace.ww-present { --ww-t-focus: #1a5fb4; }
+.ww-trace:focus-visible { outline: 2px solid var(--ww-t-focus); outline-offset: 2px; }
+.ww-trace :is(button, select, input, .ww-tree-panel, .ww-frontier-list, .ww-explored-list):focus-visible {
+  outline: 2px solid var(--ww-t-focus); outline-offset: 2px; }
+.ww-trace :is(.ww-tree-panel, .ww-frontier-list, .ww-explored-list):focus-visible { outline-offset: -2px; }
 .ww-trace .ww-toolbar, .ww-trace .ww-runbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
 .ww-trace .ww-keep-together { display: inline-flex; gap: 6px; align-items: center; white-space: nowrap; }
 .ww-trace .ww-button[aria-pressed="true"] { background: var(--ww-t-ink, #222); color: var(--ww-t-paper, #fff); }
@@ -75,6 +83,11 @@ export const TRACE_CSS = `
 .ww-frontier-list { line-height: 1.3em; max-height: calc(12 * 1.3em); scroll-snap-type: y mandatory; }
 .ww-frontier-list li { scroll-snap-align: start; }
 .ww-explored-list { padding-left: 0; list-style: none; }
+/* the latest explored nodes run on as words ("latest: #69 #68 ..."), each a list item; "latest:" is drawn here, its
+   words in the list's name for a screen reader (view.ts) */
+.ww-explored-list li { display: inline; }
+.ww-explored-list li::after { content: " "; } /* a space: the line may break between two entries */
+.ww-explored-list[data-latest]::before { content: "latest: "; content: "latest: " / ""; }
 .ww-code { margin: 0; padding: 4px 0; list-style: none; font-family: var(--jp-code-font-family, monospace);
   font-size: 0.92em; background: var(--jp-layout-color1, #f7f7f7); border-radius: 4px; }
 .ww-code li { white-space: pre-wrap; padding: 0 6px 0 2.2em; text-indent: -1.6em; border-left: 4px solid transparent; }

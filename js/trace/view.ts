@@ -88,6 +88,9 @@ function together(...parts: HTMLElement[]): HTMLElement {
   return box;
 }
 
+/** Each panel's lists are named by their headings (aria-labelledby): ids unique in the page. */
+let panelIds = 0;
+
 /** One trace: board, tree, frontier, explored and pseudo-code, at the step the control bar asks for. */
 class Panel {
   readonly el: HTMLElement;
@@ -129,19 +132,30 @@ class Panel {
     const treeBox = h(doc, "div", "ww-trace-treebox");
     this.treePanel = h(doc, "div", "ww-tree-panel");
     this.treePanel.dataset.treePanel = "true";
-    this.treePanel.setAttribute("aria-label", "Search tree (drag to pan, Ctrl+wheel to zoom)");
+    // a group the keyboard reaches (it scrolls); the arrow keys step the search there too, and it follows the current
+    // node, zoomed by the bar's − and + and Fit
+    this.treePanel.setAttribute("role", "group");
+    this.treePanel.tabIndex = 0;
+    this.treePanel.setAttribute("aria-label", "Search tree (drag to pan, Ctrl+wheel to zoom; the current node stays in view)");
     this.hover = h(doc, "div", "ww-hover");
     this.hover.setAttribute("aria-live", "off");
     treeBox.append(this.treePanel, this.hover);
     main.append(this.board, treeBox);
     const side = h(doc, "div", "ww-trace-side");
     const lists = h(doc, "div", "ww-trace-lists");
+    // each list is named by its heading and reached by Tab (it scrolls: a keyboard scrolls it with the arrows up
+    // and down); its entries are list items, "(none yet)" too
+    const id = `ww-trace-${++panelIds}`;
     this.frontierTitle = h(doc, "h4");
+    this.frontierTitle.id = `${id}-frontier`;
     this.frontierList = h(doc, "ol", "ww-frontier-list");
     this.frontierList.dataset.frontier = frontierKind(trace.algorithm);
+    this.frontierList.tabIndex = 0;
+    this.frontierList.setAttribute("aria-labelledby", this.frontierTitle.id);
     this.exploredTitle = h(doc, "h4", "ww-explored-title");
     this.exploredList = h(doc, "ul", "ww-explored-list");
     this.exploredList.dataset.explored = "true";
+    this.exploredList.tabIndex = 0;
     lists.append(this.frontierTitle, this.frontierList, this.exploredTitle, this.exploredList);
     const codeBox = h(doc, "div", "ww-code-box");
     codeBox.append(h(doc, "p", "ww-code-title", listing.title));
@@ -422,8 +436,15 @@ class Panel {
     }));
     if (items.length > FRONTIER_SHOWN) this.frontierList.append(h(this.doc, "li", "ww-muted", `… ${items.length - FRONTIER_SHOWN} more`));
     this.exploredTitle.textContent = `Explored · ${r.explored.size}`;
+    // "latest:" before the first entry is drawn by CSS (style.ts): a screen reader hears it in the list's name
+    this.exploredList.setAttribute("aria-label", `Explored, ${r.explored.size}${r.explored.size ? ", latest first" : ""}`);
     const recent = [...r.explored].slice(-16).reverse();
-    this.exploredList.textContent = recent.length ? `latest: ${recent.map((n) => `#${n}`).join(" ")}` : "(none yet)";
+    this.exploredList.toggleAttribute("data-latest", recent.length > 0);
+    this.exploredList.replaceChildren(...(recent.length ? recent.map((n) => {
+      const li = h(this.doc, "li", "", `#${n}`);
+      li.dataset.node = String(n);
+      return li;
+    }) : [h(this.doc, "li", "ww-muted", "(none yet)")]));
   }
 
   private drawCode(r: Replay, ended: boolean): void {
@@ -679,7 +700,9 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
 
   function render(): void {
     scrubber.value = String(step);
-    stepLabel.textContent = `${lockstep === "expansions" && traces.length > 1 ? "expansion" : "step"} ${step}/${total}`;
+    const unit = lockstep === "expansions" && traces.length > 1 ? "expansion" : "step";
+    stepLabel.textContent = `${unit} ${step}/${total}`;
+    scrubber.setAttribute("aria-valuetext", `${unit} ${step} of ${total}`); // the arrow keys step it, read in words
     for (const p of panels) p.render(p.stepAt(step, lockstep), total);
     if (root.classList.contains("ww-full-screen")) { // a step that took another line (the goal's banner) or gave one
       const was = root.style.getPropertyValue("--ww-tree-h"); // back: the tree takes the height that is left
@@ -893,6 +916,11 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
   });
   root.addEventListener("keydown", (event) => {
     const target = event.target as HTMLElement;
+    // a key pressed in the view is the view's or its control's (the step slider's arrows, a menu's letters), never
+    // the notebook's: JupyterLab's command mode cancelled the slider's arrow keys (Tab, Escape and Shift+Enter
+    // still reach it)
+    if (!event.ctrlKey && !event.metaKey && !event.altKey && !["Tab", "Escape"].includes(event.key) &&
+        !(event.key === "Enter" && event.shiftKey)) event.stopPropagation();
     if (target.tagName === "INPUT" || target.tagName === "SELECT") return;
     const keys: Record<string, () => void> = {
       ArrowRight: () => go(step + 1), ArrowLeft: () => go(step - 1), Home: () => go(0), End: () => go(total),
@@ -902,6 +930,7 @@ export function createTraceView(model: Model, el: HTMLElement): () => void {
     const action = keys[event.key];
     if (!action || (target.tagName === "BUTTON" && event.key === " ")) return;
     event.preventDefault();
+    event.stopPropagation();
     action();
   });
   const onStep = () => {
