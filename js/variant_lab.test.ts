@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FakeModel } from "./testing";
-import lab, { BARS_WIDTH, barsSvg, FONT, KERNEL_GONE, KERNEL_SILENT, KERNEL_SILENT_MS, LABELS_WIDTH, PRESENT_SCALE, progressText, type Summary, typedRule }
+import lab, { BARS_WIDTH, barsSvg, barsWords, FONT, KERNEL_GONE, KERNEL_SILENT, KERNEL_SILENT_MS, LABELS_WIDTH, PRESENT_SCALE, progressText, type Summary, typedRule }
   from "./variant_lab";
 
 const share = (count: number, n: number) => ({ count, share: count / n, low: Math.max(0, count / n - 0.1), high: Math.min(1, count / n + 0.1) });
@@ -14,6 +14,19 @@ const summary = (won: number, lost: number, unknown: number, bounds: [number, nu
 });
 
 describe("the lab's bars", () => {
+  it("are an image named with its numbers in words, for a screen reader (issue 68)", () => {
+    const svg = barsSvg({ base: summary(8, 1, 1), variant: summary(2, 8, 0) });
+    const image = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
+    expect(image.getAttribute("role")).toBe("img");
+    const name = image.getAttribute("aria-label")!;
+    expect(name).toBe(barsWords({ base: summary(8, 1, 1), variant: summary(2, 8, 0) }));
+    expect(name).toContain("10 deals at 1,000 positions each.");
+    expect(name).toContain("Base game: x: proved won 8 of 10, proved lost 1 of 10, unknown 1 of 10, winnable 0% to 100% " +
+      "(95%, unknown deals counted as lost, then as won).");
+    expect(name).toContain("Variant: x: proved won 2 of 10, proved lost 8 of 10, unknown 0 of 10, winnable 0% to 100% (95%).");
+    expect(barsSvg({ base: summary(1, 0, 0, [0, 1], 'a "quoted" <name>') })).toContain("&quot;quoted&quot; &lt;name&gt;");
+  });
+
   it("draws a bar and an interval per outcome, the base beside the variant", () => {
     const svg = barsSvg({ base: summary(8, 1, 1), variant: summary(2, 8, 0) });
     for (const key of ["base", "variant"])

@@ -111,7 +111,7 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH, wi
   // drawn at `width`, the lab's own width (variant_lab.css), so its words are the lab's size
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`
     + ` class="wisp-lab-bars"`
-    + ` fill="currentColor" role="img" aria-label="Won, lost and unknown deals with 95% intervals">`;
+    + ` fill="currentColor" role="img" aria-label="${escapeXml(barsWords(results, rows)).replace(/"/g, "&quot;")}">`;
   let y = 4;
   for (const key of rows) {
     const s = results[key];
@@ -143,6 +143,25 @@ export function barsSvg(results: Record<string, Summary>, width = BARS_WIDTH, wi
   svg += `<text data-caption="" x="4" y="${y + 10 + FONT}" font-size="${FONT - 1}">`
     + lines.map((line, i) => `<tspan x="4" dy="${i ? FONT + 2 : 0}">${line}</tspan>`).join("") + "</text></svg>";
   return svg;
+}
+
+/** What the bars show, in words: the image's name for a screen reader (a role=img hides its texts), e.g.
+ * "Won, lost and unknown deals with 95% intervals, 2 deals at 2,000 positions each. Base game: Mini Wisp: proved
+ * won 1 of 2, proved lost 0 of 2, unknown 1 of 2, winnable 13% to 100%." */
+export function barsWords(results: Record<string, Summary>, rows = (["base", "variant"] as const).filter((k) => results[k])): string {
+  if (!rows.length) return "Won, lost and unknown deals with 95% intervals";
+  const first = results[rows[0]];
+  const head = `Won, lost and unknown deals with 95% intervals, ${first.deals.toLocaleString("en")} deal` +
+    `${first.deals === 1 ? "" : "s"} at ${first.max_positions.toLocaleString("en")} position` +
+    `${first.max_positions === 1 ? "" : "s"} each.`;
+  const games = rows.map((key) => {
+    const s = results[key];
+    const counts = OUTCOMES.map(([outcome, label]) => `${label} ${s[outcome].count} of ${s.deals}`).join(", ");
+    const both = s.unknown.count > 0 ? ", unknown deals counted as lost, then as won" : "";
+    return `${ROLES[key]}: ${s.label || s.name}: ${counts}, winnable ${percent(s.winnable_low)} to ` +
+      `${percent(s.winnable_high)} (95%${both}).`;
+  });
+  return [head, ...games].join(" ");
 }
 
 function select(name: string, choices: Record<string, string>, value: string): HTMLElement {
@@ -210,6 +229,14 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
     if (status.dataset.kind === "silent") drawStatus();
   };
   const theme = followTheme(root); // light or dark as the notebook is: the error colour is picked for each
+  // A key pressed in the lab is its control's (a menu's arrows and letters, a box's digits), never the notebook's:
+  // JupyterLab's command mode took a menu's arrow keys and letters (A added a cell). Tab, Escape and Shift+Enter
+  // still reach it.
+  const ownKeys = (event: KeyboardEvent) => {
+    if (!event.ctrlKey && !event.metaKey && !event.altKey && !["Tab", "Escape"].includes(event.key) &&
+        !(event.key === "Enter" && event.shiftKey)) event.stopPropagation();
+  };
+  root.addEventListener("keydown", ownKeys);
   const controlsBox = el("div", { class: "wisp-lab-controls" });
   const info = el("div", { class: "wisp-lab-info" });
   const settings = el("div", { class: "wisp-lab-settings" });
@@ -426,6 +453,7 @@ function render({ model, el: root }: { model: LabModel; el: HTMLElement }) {
   ]);
   return () => {
     unlisten();
+    root.removeEventListener("keydown", ownKeys);
     model.off("change", heard);
     kernel.stop();
     model.off("msg:custom", onCustom);
