@@ -157,7 +157,8 @@ class TableWidget(KernelOwned):
         self.controller.restart()
 
     def hint(self) -> Hint:
-        """The solver's next move (highlighted on the table): a winning line's, or a labelled suggestion."""
+        """The solver's next move (highlighted on the table): a winning line's, or a labelled suggestion; called
+        again in the same position, the next good move ("Hint 2 of 4: ..."), round again after the last."""
         hint = self.controller.hint()
         return hint if hint is not None else STOPPED
 
