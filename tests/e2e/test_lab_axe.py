@@ -297,7 +297,9 @@ SLOTS = """(table) => {
     .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
   const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
   const words = [...table.querySelectorAll(".ww-stock-pile.ww-empty .ww-stock-label")];  // "empty": words only
-  return [...table.querySelectorAll(".ww-slot"), ...words].filter((s) => s.getClientRects().length).map((slot) => {
+  const faces = [...table.querySelectorAll(".ww-face")];  // a face-up card's edge: an outline, on the felt
+  return [...table.querySelectorAll(".ww-slot"), ...words, ...faces].filter((s) => s.getClientRects().length)
+    .map((slot) => {
     let alpha = 1, felt = null;
     for (let n = slot; n; n = n.parentElement) {
       const style = getComputedStyle(n);
@@ -307,8 +309,10 @@ SLOTS = """(table) => {
     const over = (colour) => { const [r, g, b, a] = parse(colour);
       return [r, g, b].map((v, i) => a * alpha * v + (1 - a * alpha) * felt[i]); };
     const style = getComputedStyle(slot);
-    const line = slot.classList.contains("ww-slot");
-    return [slot.closest("[data-pile]").dataset.pile, slot.textContent.trim() ? ratio(over(style.color), felt) : null,
+    const line = !words.includes(slot), face = faces.includes(slot);
+    if (face) felt = parse(getComputedStyle(slot.closest(".ww-root")).backgroundColor);  // not its own white
+    return [face ? "card" : slot.closest("[data-pile]").dataset.pile,
+            slot.textContent.trim() && !face ? ratio(over(style.color), felt) : null,
             line ? ratio(over(style.borderTopColor), felt) : null, line ? style.borderTopStyle : "words",
             line ? parseFloat(style.borderTopWidth) : 0];
   });
@@ -332,11 +336,15 @@ def test_empty_piles_labels_and_outlines_read_on_the_felt(session, theme):
         measured += slots
     page.set_viewport_size({"width": 1400, "height": 1000})
     labels = [label for _, label, *_ in measured if label is not None]
-    outlines = [outline for _, _, outline, *_ in measured if outline is not None]
+    outlines = [outline for pile, _, outline, *_ in measured if outline is not None and pile != "card"]
+    edges = [edge for pile, _, edge, *_ in measured if pile == "card"]
+    assert len(edges) > 10, measured
     worded = {pile[0] for pile, label, *_ in measured if label is not None}
     assert worded == {"f", "s"}, measured  # a foundation's "K-A" and the empty stock's words were measured
-    print(f"\n{theme}: slot label min {min(labels):.2f}:1, slot outline min {min(outlines):.2f}:1")
+    print(f"\n{theme}: slot label min {min(labels):.2f}:1, slot outline min {min(outlines):.2f}:1, "
+          f"card edge min {min(edges):.2f}:1")
     assert min(labels) >= 4.5, measured
     assert min(outlines) >= 3, measured
+    assert min(edges) >= 3, measured
     assert all(style == "words" or (style != "none" and width >= 1) for *_, style, width in measured), measured
     shot(page, page.locator(f"{TABLE} .ww-board").first, f"/tmp/a11y-slots-{theme}.png")
