@@ -19,6 +19,11 @@ export const TRACE_CSS = `
 .ww-trace :is(button, select, input, .ww-tree-panel, .ww-frontier-list, .ww-explored-list):focus-visible {
   outline: 2px solid var(--ww-t-focus); outline-offset: 2px; }
 .ww-trace :is(.ww-tree-panel, .ww-frontier-list, .ww-explored-list):focus-visible { outline-offset: -2px; }
+/* room for the rings at the view's edges: a notebook's output box (overflow: auto) cut off the left side of the
+   view's ring and of Start's; full screen, the view is the screen and its ring is not drawn outside it */
+.ww-trace { margin: 4px; }
+.ww-trace.ww-full-screen { margin: 0; }
+.ww-trace.ww-full-screen:focus-visible { outline-offset: -2px; }
 .ww-trace .ww-toolbar, .ww-trace .ww-runbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
 .ww-trace .ww-keep-together { display: inline-flex; gap: 6px; align-items: center; white-space: nowrap; }
 .ww-trace .ww-button[aria-pressed="true"] { background: var(--ww-t-ink, #222); color: var(--ww-t-paper, #fff); }

@@ -104,7 +104,8 @@ def test_the_lab_reads_in_either_theme_and_no_control_covers_another(theme, tmp_
         assert bars["headingRight"] <= bars["svgRight"] + 1, bars
         if theme == "light":  # a notebook beside its file browser: the cell is about 320 px wide
             page.evaluate("document.querySelector('.wisp-lab').parentElement.style.width = '320px'")
-            until_narrow = "document.querySelector('.wisp-lab-bars').getAttribute('width') === '320'"
+            # (320 less the lab's margins, 4 px each side: room for a control's focus ring at its edge)
+            until_narrow = "document.querySelector('.wisp-lab-bars').getAttribute('width') === '312'"
             page.wait_for_function(until_narrow, timeout=5_000)  # the bars are drawn again for the width
             narrow = page.evaluate(LOOKS)
             root.screenshot(path=str(SHOTS / "lab_narrow.png"))
