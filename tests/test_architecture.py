@@ -53,3 +53,16 @@ def test_architecture_doc_lists_the_contract_layers_top_down():
     listed = [line for line in listed if line and not line.startswith("```")]
     assert listed == contract_layers(), "docs/architecture.md's layer list differs from pyproject.toml's contract"
 
+
+
+def test_the_solver_page_s_soundness_table_is_the_one_soundness_py_makes():
+    """docs/solver.md shows which pruning rules hold for each game: ``soundness_table`` of those games, so a rule
+    added to or changed in games/soundness.py cannot leave the page behind."""
+    from wispwidget import get_game
+    from wispwidget.games.soundness import soundness_table
+
+    doc = (ROOT / "docs" / "solver.md").read_text()
+    block = doc.split("<!-- soundness -->")[1].split("<!-- /soundness -->")[0].strip()
+    keys = [line.split("|")[1].strip() for line in block.splitlines()[2:]]
+    assert block == soundness_table([get_game(*key.split("/")) for key in keys])
+    assert {"waxing-moon/standard", "will-o-the-wisp/standard", "black-widow/standard"} <= set(keys)

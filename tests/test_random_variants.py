@@ -17,6 +17,7 @@ from wispwidget.cards import Deck, parse_card
 from wispwidget.engine.dealing import deal_position
 from wispwidget.engine.game import Game
 from wispwidget.engine.position import Pile, Position
+from wispwidget.games.soundness import draw_then_play_is_sound, worry_back_then_use_is_sound
 from wispwidget.games.spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
 from wispwidget.io.game_format import game_from_dict, game_to_dict
 from wispwidget.search import native
@@ -185,3 +186,38 @@ def test_the_random_generator_reaches_every_field():
     assert any(s.foundation_piles > a for s, a in zip(building, aces))
     assert all(game_from_dict(game_to_dict(s)) == s for s in specs[:50])
     assert isinstance(specs[0].deck, Deck) and isinstance(specs[0], GameSpec)
+
+
+@pytest.mark.parametrize("rule", [draw_then_play_is_sound, worry_back_then_use_is_sound])
+def test_a_partial_order_rule_loses_no_win_on_400_small_deals(rule):
+    """``draw_then_play_is_sound``, ``worry_back_then_use_is_sound``: on small random variants where the rule
+    holds, from deals and from positions a few moves in, the core with every pruning and the core with none (an
+    exhaustive search over every legal move) agree on every deal both settle, and every won line replays."""
+    lib = native.load()
+    wrong, lost, compared = [], 0, 0
+    rng = random.Random(4111)
+    while compared < 400:
+        spec = random_variant(rng, max_cards=16, max_piles=4)
+        if not rule(spec):
+            continue
+        game = Game(deal_position(spec, rng.randrange(1000)))
+        for _ in range(rng.randrange(4)):  # half-way positions too: the root's own waste top was drawn before it
+            moves = game.legal_moves()
+            if not moves or game.is_won():
+                break
+            game.push(next((m for m in moves if m.source == "stock"), rng.choice(moves)))
+        position = game.position()
+        if not position.stock or game.is_won() or native.refusal(position):
+            continue
+        reduced = native.core_solve(lib, position, 200_000)
+        plain = native.core_solve(lib, position, 2_000_000, transpositions=True, ordering=False, dominance=False)
+        if "unknown" in (reduced.result, plain.result):
+            continue
+        compared += 1
+        lost += reduced.result == "lost"
+        if reduced.result != plain.result:
+            wrong.append((game_to_dict(spec), position, reduced.result, plain.result))
+        if reduced.result == "won" and not replays_to_a_win(position, reduced.moves):
+            wrong.append((game_to_dict(spec), position, "the won line does not replay to a win"))
+    assert not wrong, wrong[:2]
+    assert lost >= 40, lost  # proofs of loss are what the rule could get wrong

@@ -81,6 +81,7 @@ typedef struct {
     uint64_t rng;
     int use_tt, use_order, noise;
     int visible_only; /* the heuristic reads face-up cards only (the no-peek planner's searches) */
+    int draw_then_play_from; /* draw_then_play (rules.c) holds past this stock place: the depth-first root's */
     int64_t positions, max_positions;
     double deadline;
     volatile int32_t *cancel;

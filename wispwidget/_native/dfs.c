@@ -29,6 +29,30 @@ typedef struct {
     int mstart, mcount, mnext;
 } Frame;
 
+/* Whether move m touches pile b or foundation f: reads or changes it (a deal lays a card on every pile; where an
+ * empty pile stops the stock, a draw reads every pile). */
+static int touches(const Game *g, const Move *m, int b, int f) {
+    switch (m->kind) {
+    case WISP_T2T: return m->src == b || m->dst == b;
+    case WISP_T2F: return m->src == b || m->dst == f;
+    case WISP_W2T: return m->dst == b;
+    case WISP_W2F: return m->dst == f;
+    case WISP_F2T: return m->src == f || m->dst == b;
+    case WISP_F2F: return m->src == f || m->dst == f;
+    case WISP_DEAL: return 1;
+    default: return g->deal_blocked; /* a draw */
+    }
+}
+
+/* worry_back_then_use_is_sound (soundness.py): after a move from foundation f to pile b, only another worry-back
+ * or a move that touches b or f; they are kept in place, and their count returned. */
+static int keep_uses(const Game *g, Move *moves, int n, int b, int f) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (moves[i].kind == WISP_F2T || touches(g, &moves[i], b, f)) moves[k++] = moves[i];
+    return k;
+}
+
 /*
  * Search from s until S->positions reaches limit. Returns WISP_*; on WISP_WON the line is in line. s is left
  * as it came (but for a win). *peak_bytes gets the bytes this search's table and stacks took.
@@ -39,8 +63,9 @@ int dfs(Search *S, State *s, int64_t limit, LineOut *line, int64_t *peak_bytes) 
     Table table;
     Buf frames = {0, 0, sizeof(Frame)}, moves = {0, 0, sizeof(Move)}, effects = {0, 0, sizeof(Effect)};
     uint8_t key[KEYMAX];
-    int result = WISP_UNKNOWN, depth = 0;
+    int result = WISP_UNKNOWN, depth = 0, outer_from = S->draw_then_play_from;
     if (!table_init(&table)) return WISP_ERROR;
+    if (S->spec->draw_then_play) S->draw_then_play_from = s->pos; /* this search's root: see gen_moves */
     if (!buf_reserve(&frames, 64) || !buf_reserve(&moves, MAXMOVES * 4) || !buf_reserve(&effects, 1024)) {
         result = WISP_ERROR;
         goto done;
@@ -82,7 +107,9 @@ int dfs(Search *S, State *s, int64_t limit, LineOut *line, int64_t *peak_bytes) 
             result = WISP_WON;
             break;
         }
-        if (S->use_tt) {
+        /* a worry-back's position is passed through, never kept: what follows it is only its use (keep_uses) */
+        int passing = S->spec->worry_back_then_use && m.kind == WISP_F2T && nfx == 0;
+        if (S->use_tt && !passing) {
             int fresh = table_insert(&table, key, make_key(g, s, key));
             if (fresh < 0) {
                 result = WISP_ERROR;
@@ -116,6 +143,7 @@ int dfs(Search *S, State *s, int64_t limit, LineOut *line, int64_t *peak_bytes) 
         f->move = m, f->fx_start = fx_start, f->nfx = nfx;
         f->mstart = mstart;
         f->mcount = gen_moves(S, s, (Move *)moves.p + mstart, 1);
+        if (passing) f->mcount = keep_uses(g, (Move *)moves.p + mstart, f->mcount, m.dst, m.src);
         f->mnext = 0;
         stats->moves += f->mcount;
     }
@@ -131,6 +159,7 @@ int dfs(Search *S, State *s, int64_t limit, LineOut *line, int64_t *peak_bytes) 
         unapply(g, s, &f->move, (Effect *)effects.p + f->fx_start, f->nfx);
     }
 done:
+    S->draw_then_play_from = outer_from;
     *peak_bytes = (int64_t)table_bytes(&table);
     table_free(&table);
     free(frames.p);

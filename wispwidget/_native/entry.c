@@ -34,7 +34,8 @@ static int check_spec(const wisp_spec *sp) {
         return WISP_BAD_SPEC;
     if (!is_flag(sp->deal_needs_no_empty_pile) || !is_flag(sp->foundation_to_tableau) ||
         !is_flag(sp->ace_between_foundations) || !is_flag(sp->transpositions) || !is_flag(sp->ordering) ||
-        !is_flag(sp->dominance) || !is_flag(sp->dead_test) || !is_flag(sp->run_test) || !is_flag(sp->whole_runs))
+        !is_flag(sp->dominance) || !is_flag(sp->dead_test) || !is_flag(sp->run_test) || !is_flag(sp->whole_runs) ||
+        !is_flag(sp->draw_then_play) || !is_flag(sp->worry_back_then_use))
         return WISP_BAD_SPEC;
     if (sp->piles < 1 || sp->top_rank < 1 || sp->suits < 1 || sp->suits > 4 || sp->copies < 1 ||
         sp->foundation_piles < 0)
@@ -68,6 +69,7 @@ int read_input(const wisp_spec *sp, const uint8_t *blob, int64_t blob_len, Searc
     memcpy(S->w, sp->weights, sizeof S->w);
     S->rng = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uint32_t)sp->seed * 0xBF58476D1CE4E5B9ULL;
     S->use_tt = sp->transpositions, S->use_order = sp->ordering, S->noise = sp->noise;
+    S->draw_then_play_from = MAXSTREAM; /* off, but in the depth-first searches that turn it on (dfs.c) */
     int64_t i = 0, left = 0;
 #define NEED(k) \
     if (i + (k) > blob_len) return WISP_BAD_POSITION

@@ -262,7 +262,11 @@ int gen_moves(Search *S, const State *s, Move *out, int pruned) {
     int n = 0, P = g->npiles;
     if (is_won(s)) return 0;
     int symmetric = g->to_waste || s->pos >= g->stream_len; /* pile order no longer matters */
-    for (int a = 0; a < P; a++) {
+    /* draw_then_play_is_sound (soundness.py): a card this search drew (the stock has moved past the search's
+     * root), still on the waste's top, is played or covered by the next draw; moves away from the waste would
+     * have been made before the draw. Worry-backs stay: one whose use plays the drawn card comes after it. */
+    int just_drawn = pruned && s->pos > S->draw_then_play_from && waste_top_index(g, s) == s->pos - 1;
+    for (int a = 0; a < P && !just_drawn; a++) {
         int len = run_length(g, s, a);
         for (int cnt = 1; cnt <= len; cnt++) {
             uint8_t card = s->c[a][s->n[a] - cnt];
@@ -315,7 +319,7 @@ int gen_moves(Search *S, const State *s, Move *out, int pruned) {
             }
         }
     }
-    if (g->found_to_tab) {
+    if (g->found_to_tab) { /* even just after a draw: a worry-back the drawn card is then laid on (dfs.c) */
         for (int f = 0; f < g->nfound; f++) {
             if (!s->found[f]) continue;
             int first_empty_done = 0;

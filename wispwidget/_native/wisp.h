@@ -14,8 +14,8 @@
 
 #include <stdint.h>
 
-/* 5: wisp_plan_stats.cards */
-#define WISP_ABI_VERSION 6
+/* 5: wisp_plan_stats.cards; 7: wisp_spec.draw_then_play, worry_back_then_use */
+#define WISP_ABI_VERSION 7
 
 /* What a solve found, or why it could not start. */
 enum wisp_result {
@@ -72,6 +72,8 @@ enum wisp_algorithm { WISP_ALG_BEAM = 0, WISP_ALG_RESTARTS = 1, WISP_ALG_DFS = 2
     F(int32_t, dominance, "an Ace goes to a foundation at once")                                              \
     F(int32_t, dead_test, "waste games: prune positions where a card can never reach a foundation")           \
     F(int32_t, run_test, "Spider family, one deck: prune positions where a suit can never be finished")       \
+    F(int32_t, draw_then_play, "waste games: a card the search drew is played or covered before other moves")  \
+    F(int32_t, worry_back_then_use, "depth-first: a card brought back from a foundation is used by the next move") \
     /* search settings: the fields of native.Strategy */                                                      \
     F(int32_t, algorithm, "enum wisp_algorithm")                                                              \
     A(int32_t, weights, WISP_WEIGHTS, "heuristic weights (heuristic.c)")                                      \

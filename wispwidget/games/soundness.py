@@ -30,6 +30,38 @@ def ace_to_foundation_is_sound(spec: GameSpec) -> bool:
     return spec.foundation_piles >= aces and not spec.deal_needs_no_empty_pile
 
 
+def draw_then_play_is_sound(spec: GameSpec) -> bool:
+    """"A card the search drew, while still on the waste's top, is played or covered by the next draw" loses no
+    win (a partial-order reduction: the draw commutes with every move that does not touch the waste).
+
+    A draw changes only the stock and the waste, and no other move reads them: so in a winning line, a draw
+    followed by moves that do not touch the waste can be put after those moves, just before the next move that
+    plays from the waste or draws (one comes: the card must leave the waste), and the line stays legal and ends
+    in the same place. Every winning line becomes one where each draw made in the search is followed by a waste
+    move or a draw. The rule is a function of the position (its waste top is the card drawn last, and that draw
+    was in the search: the stock has moved since the root), so a transposition table stays exact. Off wherever
+    an empty pile stops the draws (``deal_needs_no_empty_pile``): moving a draw after a move that empties a
+    pile would make it illegal.
+    """
+    return spec.has_waste and not spec.deal_needs_no_empty_pile
+
+
+def worry_back_then_use_is_sound(spec: GameSpec) -> bool:
+    """"A card brought back from a foundation is followed by another worry-back or by a move on its pile or its
+    foundation" loses no win (a partial-order reduction for the depth-first search: a worry-back commutes with
+    every move that touches neither its pile nor its foundation).
+
+    A move from foundation f to pile b reads and changes only f and b, and a move that touches neither does
+    not read them: so in a winning line each worry-back can be put off until just before the first later move
+    that touches b or f (one comes: the card must leave b again), and the line stays legal and ends in the same
+    place. Worry-backs put off to the same move stand together in front of it, so each is followed by another
+    worry-back or by a move on its pile or foundation. The position after a worry-back is passed through and
+    never kept in the transposition table, so the table stays exact. Where a deal lays a card on every pile, or
+    an empty pile stops the stock, the stock touches b.
+    """
+    return spec.foundation_to_tableau and spec.foundations is Foundations.BUILD_UP_IN_SUIT
+
+
 def forty_dead_test_is_sound(spec: GameSpec) -> bool:
     """The Forty Thieves dead-position test (the core's ``hopeless``) proves only real losses.
 
@@ -67,19 +99,23 @@ class Soundness:
     ace_to_foundation: bool
     forty_dead_test: bool
     spider_dead_test: bool
+    draw_then_play: bool
+    worry_back_then_use: bool
 
     @classmethod
     def of(cls, spec: GameSpec) -> Soundness:
         """The predicates evaluated for ``spec``."""
-        return cls(ace_to_foundation_is_sound(spec), forty_dead_test_is_sound(spec), spider_dead_test_is_sound(spec))
+        return cls(ace_to_foundation_is_sound(spec), forty_dead_test_is_sound(spec), spider_dead_test_is_sound(spec),
+                   draw_then_play_is_sound(spec), worry_back_then_use_is_sound(spec))
 
 
 def soundness_table(specs: list[GameSpec]) -> str:
     """A Markdown table: for each game, which rules hold (docs/solver.md embeds it; a test keeps it current)."""
-    lines = ["| game | Ace to foundation at once | Forty Thieves dead test | Spider dead test |",
-             "| --- | --- | --- | --- |"]
+    lines = ["| game | Ace to foundation at once | Forty Thieves dead test | Spider dead test | Draw then play | "
+             "Worry-back then use |", "| --- | --- | --- | --- | --- | --- |"]
     for spec in specs:
         s = Soundness.of(spec)
-        marks = ["yes" if v else "no" for v in (s.ace_to_foundation, s.forty_dead_test, s.spider_dead_test)]
+        marks = ["yes" if v else "no" for v in (s.ace_to_foundation, s.forty_dead_test, s.spider_dead_test,
+                                                s.draw_then_play, s.worry_back_then_use)]
         lines.append(f"| {spec.key} | " + " | ".join(marks) + " |")
     return "\n".join(lines)

@@ -32,7 +32,13 @@ from ..cards import Card
 from ..engine.move import DEAL, DRAW, Move
 from ..engine.position import Position
 from ..errors import WispError
-from ..games.soundness import ace_to_foundation_is_sound, forty_dead_test_is_sound, spider_dead_test_is_sound
+from ..games.soundness import (
+    ace_to_foundation_is_sound,
+    draw_then_play_is_sound,
+    forty_dead_test_is_sound,
+    spider_dead_test_is_sound,
+    worry_back_then_use_is_sound,
+)
 from ..games.spec import Build, EmptyPile, Foundations, Movable, Stock
 from ._build import compile_core, library_name
 
@@ -359,7 +365,8 @@ def _int32(name: str, value) -> int:
 
 
 def encode_spec(position: Position, strategy: Strategy | None = None, *, transpositions: bool = True,
-                ordering: bool = True, dominance: bool = True) -> WispSpec:
+                ordering: bool = True, dominance: bool = True, draw_then_play: bool = True,
+                worry_back_then_use: bool = True) -> WispSpec:
     """The game's rules, the pruning switches and the search settings as the core's ``wisp_spec``.
 
     Raises ``NativeRefusal`` for a rule value or setting the core does not know or cannot hold."""
@@ -380,6 +387,8 @@ def encode_spec(position: Position, strategy: Strategy | None = None, *, transpo
         "dominance": int(dominance and ace_to_foundation_is_sound(spec)),
         "dead_test": int(dominance and forty_dead_test_is_sound(spec)),
         "run_test": int(dominance and spider_dead_test_is_sound(spec)),
+        "draw_then_play": int(dominance and draw_then_play and draw_then_play_is_sound(spec)),
+        "worry_back_then_use": int(dominance and worry_back_then_use and worry_back_then_use_is_sound(spec)),
     }
     for name, value in rules.items():
         setattr(out, name, _int32(name, value))

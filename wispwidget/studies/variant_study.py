@@ -268,7 +268,10 @@ def solver_for(spec: GameSpec) -> SolverChoice:
     soundness = Soundness.of(spec)
     rules = [name for name, on in (("an Ace played home at once", soundness.ace_to_foundation),
                                    ("the Forty Thieves dead-end test", soundness.forty_dead_test),
-                                   ("the Spider dead-end test", soundness.spider_dead_test)) if on]
+                                   ("the Spider dead-end test", soundness.spider_dead_test),
+                                   ("a card drawn played before other moves", soundness.draw_then_play),
+                                   ("a card brought back from a foundation used at once",
+                                    soundness.worry_back_then_use)) if on]
     pruning = ("it skips only what cannot change the answer: positions seen before, piles in another order"
                + "".join(f", {rule}" for rule in rules))
     if native.load() is None:
