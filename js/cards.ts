@@ -1,17 +1,6 @@
 /** Cards drawn with our own DOM and CSS: no images, no network, crisp at any size. */
 
-import { cardText, SUIT_SYMBOL } from "./table/words";
-
-const SUIT_NAME: Record<string, string> = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-const RANK_NAME: Record<string, string> = {
-  A: "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
-  "8": "Eight", "9": "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King",
-};
-
-/** "7H" -> "Seven of hearts". */
-export function cardName(card: string): string {
-  return `${RANK_NAME[card[0]] ?? card[0]} of ${SUIT_NAME[card[1]] ?? card[1]}`;
-}
+import { cardWords, SUIT_SYMBOL } from "./table/words";
 
 /** The rank as printed on the card ("10" for T). */
 export function rankLabel(card: string): string {
@@ -22,13 +11,14 @@ export function isRed(card: string): boolean {
   return card[1] === "H" || card[1] === "D";
 }
 
-/** A face-up card element with data-card set to its code. */
+/** A face-up card element with data-card set to its code, named in words ("jack of hearts"), drawn with the
+ * suit's symbol. */
 export function faceUp(card: string, doc: Document = document): HTMLElement {
   const el = doc.createElement("div");
   el.className = `ww-card ww-face ${isRed(card) ? "ww-red" : "ww-black"}`;
   el.dataset.card = card;
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", cardText(card));
+  el.setAttribute("aria-label", cardWords(card));
   const symbol = SUIT_SYMBOL[card[1]] ?? "?";
   const corner = `<span class="ww-rank">${rankLabel(card)}</span><span class="ww-suit">${symbol}</span>`;
   // a card the trace view masks ("??", "4?") keeps one corner: turned upside down, "?" reads as "¿"
@@ -40,13 +30,14 @@ export function faceUp(card: string, doc: Document = document): HTMLElement {
   return el;
 }
 
-/** A face-down card: data-card="hidden" (its identity is never in the page), or revealed for teaching. */
+/** A face-down card: data-card="hidden" and named "face-down card" (its identity is never in the page), or
+ * revealed for teaching ("face-down jack of hearts"). */
 export function faceDown(revealed: string | undefined, doc: Document = document): HTMLElement {
   const el = doc.createElement("div");
   el.className = "ww-card ww-back";
   el.dataset.card = "hidden";
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", revealed ? `face-down ${cardText(revealed)}` : "face-down card");
+  el.setAttribute("aria-label", revealed ? `face-down ${cardWords(revealed)}` : "face-down card");
   if (revealed) {
     el.classList.add("ww-revealed", isRed(revealed) ? "ww-red" : "ww-black");
     el.dataset.revealed = revealed;

@@ -18,7 +18,7 @@ import { CHROME, columnsNeeded, fitMetrics, fitsAfresh, type Metrics, metrics, p
 import { type ArrowEnds, ClockView, HintArrow, JobPanel, keysDialog, LeaveDialog, ReplayPanel, StatsPanel, WinPanel } from "./panels";
 import { reconcile, released, type Slot } from "./reconcile";
 import { Toolbar } from "./toolbar";
-import { capitalize, cardText, foundationSlotText, pileText, plural, stockText } from "./words";
+import { capitalize, cardText, cardWords, foundationSlotText, pileText, plural, spoken, stockText } from "./words";
 
 /** Requests answered by a new table (the others, such as a hint, leave the cards where they are). */
 const CHANGES_TABLE = new Set(["click", "move", "deal", "undo", "redo", "restart"]);
@@ -106,6 +106,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   status.setAttribute("role", "status");
   const clock = new ClockView(doc);
   statusRow.append(status, clock.el);
+  // what the table says: shown with the cards' symbols (the message line, "J♥ does not go on 3♣"), read out in
+  // words (the live region, not drawn: "jack of hearts does not go on 3 of clubs"); say() writes both
+  const line = h(doc, "div", "ww-message");
+  line.setAttribute("aria-hidden", "true");
   const live = h(doc, "div", "ww-live");
   live.setAttribute("aria-live", "assertive");
   const winPanel = new WinPanel(doc, () => playAgain(), () => send({ type: "new_deal", game: state.game, variant: state.variant, winnable: true }));
@@ -119,7 +123,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   // the view (footer.ts), so a hint's words and a job's progress are read without scrolling past a long pile.
   const footer = h(doc, "div", "ww-footer");
   if (!viewOnly) footer.append(jobPanel.el, replayPanel.el);
-  footer.append(arrow.text, statusRow, live);
+  footer.append(arrow.text, statusRow, line, live);
   if (!viewOnly) root.append(toolbar.el);
   root.append(board, footer);
   const pinned = new PinnedFooter(root, board, footer, viewOnly ? null : win); // a trace's board: never lifted
@@ -185,7 +189,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   const kernel = new KernelWatch((content) => model.send(content), () => say(KERNEL_SILENT), kernelGone);
   function heard(): void {
     kernel.heard();
-    if (live.textContent === KERNEL_SILENT) live.textContent = "";
+    if (line.textContent === KERNEL_SILENT) say("");
   }
 
   function answered(): void {
@@ -195,8 +199,10 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     if (next) send(next.request, next.still, next.sent);
   }
 
-  function say(text: string, kind: "info" | "error" = "info"): void {
-    live.textContent = text;
+  function say(text: string, kind: Message["kind"] = "info"): void {
+    line.textContent = text;
+    line.dataset.kind = kind;
+    live.textContent = spoken(text);
     live.dataset.kind = kind;
     markEcho();
   }
@@ -320,7 +326,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   function drawStock(s: TableState): void {
     const stock = piles.get("stock")!;
     const text = stockText(s.stock);
-    stock.setAttribute("aria-label", `Stock, ${text}`);
+    stock.setAttribute("aria-label", spoken(`Stock, ${text}`));
     stock.title = s.stock.count ? (s.stock.action === "deal" ? "Deal (D)" : "Draw (D)") : "The stock is empty";
     // on small cards the number alone (its words made "3 / deals / left" three lines on a 32 px card)
     const [, count, words] = /^(\d[\d,]*)( .*)$/.exec(text) ?? [text, "", text];
@@ -331,17 +337,19 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   }
 
   function labelPiles(s: TableState): void {
+    // in words ("Pile 3: 2 face down, 4 face up, top 6 of hearts"); a face-down card is counted, never named
     s.tableau.forEach((p, i) => {
-      const top = p.up.length ? `, top ${cardText(p.up[p.up.length - 1])}` : p.down ? "" : ", empty";
-      piles.get(`t${i}`)?.setAttribute("aria-label", `Pile ${i + 1}, ${p.down} face down, ${p.up.length} face up${top}`);
+      const cards = p.up.length || p.down ? `${p.down} face down, ${p.up.length} face up` : "empty";
+      const top = p.up.length ? `, top ${cardWords(p.up[p.up.length - 1])}` : "";
+      piles.get(`t${i}`)?.setAttribute("aria-label", `Pile ${i + 1}: ${cards}${top}`);
     });
     if (s.has_waste) {
       const top = s.waste[s.waste.length - 1];
-      piles.get("waste")?.setAttribute("aria-label", `Waste, ${plural(s.waste.length, "card")}${top ? `, top ${cardText(top)}` : ""}`);
+      piles.get("waste")?.setAttribute("aria-label", `Waste, ${plural(s.waste.length, "card")}${top ? `, top ${cardWords(top)}` : ""}`);
     }
     for (let k = 0; k < foundationCount(s); k++) {
       const pile = piles.get(`f${k}`)!;
-      pile.setAttribute("aria-label", describePile(s, `f${k}`));
+      pile.setAttribute("aria-label", spoken(describePile(s, `f${k}`)));
     }
   }
 
@@ -599,11 +607,11 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
 
   // -- hint ----------------------------------------------------------------------------------------------------
 
-  /** A hint's words show in the hint bar; the same words in the message line below are kept for screen readers
-   * only (.ww-echo), so a hint is not printed twice. */
+  /** A hint's words show in the hint bar; the same words in the message line below are not drawn (.ww-echo), so a
+   * hint is not printed twice (the live region reads them out). */
   function markEcho(): void {
     const hint = (model.get("hint_move") ?? {}) as HintMove;
-    live.classList.toggle("ww-echo", !!hint.from && !!hint.text && live.textContent === hint.text);
+    line.classList.toggle("ww-echo", !!hint.from && !!hint.text && line.textContent === hint.text);
   }
 
   function drawHint(): void {
@@ -1016,11 +1024,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
     const message = (model.get("message") ?? {}) as Message;
     const quiet = quietRefusal && message.kind === "error"; // the refusal of a click on the card just landed
     if (message.kind === "error") quietRefusal = false; // (a word from a background job keeps it waiting)
-    if (!quiet) {
-      live.textContent = message.text ?? "";
-      live.dataset.kind = message.kind ?? "info";
-      markEcho();
-    }
+    if (!quiet) say(message.text ?? "", message.kind ?? "info");
     if (message.kind === "error") {
       answered();
       dragger.settleWaiting(true);
@@ -1044,7 +1048,7 @@ export function createTable(model: TableModel, el: HTMLElement): () => void {
   draw();
   fitToolbar();
   const message = (model.get("message") ?? {}) as Message;
-  live.textContent = message.text ?? "";
+  say(message.text ?? "", message.kind ?? "info");
 
   // the kernel counts the views it has: a table no one sees any longer (its cell run again, its output cleared)
   // stops Watch and Solve's replay, which would otherwise play on unseen

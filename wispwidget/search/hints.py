@@ -20,9 +20,9 @@ from ..engine.move import Move
 from ..errors import WispError
 from ..io.words import advice, move_phrase, positions_words, sentence
 from ..limits import check_max_positions, check_time_limit, echo
+from .information import InformationSet
 from .lines import shortened
 from .planner import PlannerUnavailable, plan
-from .players import InformationSet
 from .solver import solve
 
 HINT_POSITIONS = 250_000

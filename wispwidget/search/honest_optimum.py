@@ -27,7 +27,7 @@ from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Pile, Position
 from ..games.spec import GameSpec
-from .players import InformationSet, unseen_cards, visible_key
+from .information import InformationSet, unseen_cards, visible_key
 
 HIDDEN: Card = 0  # stands for a card nobody has seen (no real card has rank 0)
 DEFAULT_MAX_STATES = 200_000

@@ -24,7 +24,7 @@ from ..engine.position import Position
 from ..errors import WispError
 from ..limits import check_int, check_time_limit
 from . import native
-from .players import InformationSet
+from .information import InformationSet
 from .solver import CancelToken, SolverDefect
 
 
