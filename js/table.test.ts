@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ClockView } from "./table/panels";
-import { cardName } from "./cards";
 import { CONTROLS, createTable } from "./table";
 import type { TableState } from "./types";
 import { FakeModel } from "./testing";
@@ -35,9 +34,14 @@ function mount(values: Record<string, unknown> = {}) {
 }
 
 describe("cards and layout", () => {
-  it("names cards for screen readers", () => {
-    expect(cardName("TS")).toBe("Ten of spades");
-    expect(cardName("AH")).toBe("Ace of hearts");
+  it("names cards for screen readers in words, drawn with symbols; a face-down card unnamed", () => {
+    const { el } = mount();
+    const card = el.querySelector('[data-card="8H"]') as HTMLElement;
+    expect(card.getAttribute("aria-label")).toBe("8 of hearts");
+    expect(card.textContent).toContain("\u2665");
+    expect(el.querySelector('[data-card="TS"]')?.getAttribute("aria-label")).toBe("10 of spades");
+    for (const back of el.querySelectorAll('[data-card="hidden"]:not([data-revealed])'))
+      expect(back.getAttribute("aria-label")).toBe("face-down card");
   });
 });
 
@@ -474,7 +478,7 @@ describe("keyboard over every pile", () => {
     key("ArrowLeft");
     key("ArrowLeft");
     expect((el.querySelector(".ww-cursor") as HTMLElement).dataset.pile).toBe("stock");
-    expect(el.querySelector(".ww-live")?.textContent).toBe("Stock, 5 deals left; runs finished: \u2660 (1 of 4)");
+    expect(el.querySelector(".ww-live")?.textContent).toBe("Stock, 5 deals left; runs finished: spades (1 of 4)");
     key("Enter");
     expect(model.sent).toEqual([{ type: "deal", version: 3 }]);
   });
@@ -561,26 +565,31 @@ describe("keyboard over every pile", () => {
     const live = () => el.querySelector(".ww-live")?.textContent;
     key("ArrowRight");
     key("ArrowUp"); // pile 2 has one face-up card
-    expect(live()).toBe("Pile 2: 10\u2660, 2 face down; only one card moves from here");
+    expect(live()).toBe("Pile 2: 10 of spades, 2 face down; only one card moves from here");
     key("ArrowLeft");
     key("ArrowUp");
-    expect(live()).toBe("Pile 1: 9\u2665, 2 cards, 2 face down");
+    expect(live()).toBe("Pile 1: 9 of hearts, 2 cards, 2 face down");
     key("ArrowUp");
-    expect(live()).toBe("Pile 1: 9\u2665, 2 cards, 2 face down; at most 2 cards move together here");
+    expect(live()).toBe("Pile 1: 9 of hearts, 2 cards, 2 face down; at most 2 cards move together here");
     key(" "); // pick up 9H 8H
     key("ArrowRight");
-    expect(live()).toBe("Pile 2: 10\u2660, 2 face down; it takes the 2 cards held"); // the engine's t0 to t1 (2)
+    expect(live()).toBe("Pile 2: 10 of spades, 2 face down; it takes the 2 cards held"); // the engine's t0 to t1 (2)
     key("ArrowLeft");
     key("ArrowLeft");
-    expect(live()).toBe("Stock, 5 deals left; runs finished: \u2660 (1 of 4); it does not take the 2 cards held");
+    expect(live()).toBe("Stock, 5 deals left; runs finished: spades (1 of 4); it does not take the 2 cards held");
   });
 
   it("says piles in words people use", () => {
     const { el } = mount();
     const key = keys(el);
     key("ArrowRight");
-    expect(el.querySelector(".ww-live")?.textContent).toBe("Pile 2: 10\u2660, 2 face down");
-    expect(el.querySelector('[data-pile="t1"]')?.getAttribute("aria-label")).toBe("Pile 2, 2 face down, 1 face up, top 10\u2660");
+    // shown with the suit's symbol, read out (and named) in words
+    expect(el.querySelector(".ww-message")?.textContent).toBe("Pile 2: 10\u2660, 2 face down");
+    expect(el.querySelector(".ww-message")?.getAttribute("aria-hidden")).toBe("true");
+    expect(el.querySelector(".ww-live")?.textContent).toBe("Pile 2: 10 of spades, 2 face down");
+    expect(el.querySelector(".ww-live")?.getAttribute("aria-live")).toBe("assertive");
+    expect(el.querySelector('[data-pile="t1"]')?.getAttribute("aria-label")).toBe("Pile 2: 2 face down, 1 face up, top 10 of spades");
+    expect(el.querySelector('[data-pile="t0"]')?.getAttribute("aria-label")).toBe("Pile 1: 2 face down, 2 face up, top 8 of hearts");
   });
 });
 
@@ -777,17 +786,21 @@ describe("panels drawn from the kernel's traits", () => {
 
   it("a hint's words are drawn once: the same words in the message line are for screen readers only", () => {
     const { el, model } = mount();
+    const line = el.querySelector(".ww-message") as HTMLElement;
     const live = el.querySelector(".ww-live") as HTMLElement;
-    const said = "Deal now: it starts a winning line.";
-    model.emit("hint_move", { from: "stock", to: "tableau", count: 1, text: said, proved: true });
+    const said = "Play 9\u2665\u20138\u2665 (2 cards) from pile 1 onto 10\u2660 on pile 2: it starts a winning line.";
+    model.emit("hint_move", { from: "t0", to: "t1", count: 2, text: said, proved: true });
     model.emit("message", { id: 5, kind: "info", text: said });
-    expect(live.textContent).toBe(said); // still there, and still aria-live
-    expect(live.classList.contains("ww-echo")).toBe(true);
+    expect(line.textContent).toBe(said);
+    expect(line.classList.contains("ww-echo")).toBe(true);
+    // read out in words
+    expect(live.textContent).toBe("Play 9 of hearts to 8 of hearts (2 cards) from pile 1 onto 10 of spades on pile 2: it starts a winning line.");
     model.emit("message", { id: 6, kind: "info", text: "Undid a deal." });
-    expect(live.classList.contains("ww-echo")).toBe(false); // other words: drawn
+    expect(line.classList.contains("ww-echo")).toBe(false); // other words: drawn
+    expect(live.textContent).toBe("Undid a deal.");
     model.emit("message", { id: 7, kind: "info", text: said });
     model.emit("hint_move", {});
-    expect(live.classList.contains("ww-echo")).toBe(false); // the hint bar has gone: the line shows them
+    expect(line.classList.contains("ww-echo")).toBe(false); // the hint bar has gone: the line shows them
   });
 
   it("after Review, a dashed arrow for the move played, drawn only while the hint says so", () => {

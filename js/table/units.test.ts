@@ -5,7 +5,7 @@ import { footerLift } from "./footer";
 import { pileOrder, describePile } from "./keyboard";
 import { columnsNeeded, fitMetrics, fitsAfresh, metrics, MIN_CARD_W, pileOffsets, tableauCap, wasteOffsets, ZOOM_IN_SPARE } from "./layout";
 import { reconcile, released, type Slot } from "./reconcile";
-import { cardText, clockText, gameLabels, pileText, stockText } from "./words";
+import { cardText, cardWords, clockText, gameLabels, pileText, spoken, stockText } from "./words";
 
 function table(overrides: Partial<TableState> = {}): TableState {
   return {
@@ -111,6 +111,39 @@ describe("words", () => {
     expect(pileText("t1")).toBe("pile 2");
     expect(pileText("f0")).toBe("foundation 1");
     expect(pileText("stock")).toBe("stock");
+  });
+
+  it("cards in words for assistive technology: every rank and suit", () => {
+    const ranks: [string, string][] = [["A", "ace"], ["2", "2"], ["3", "3"], ["4", "4"], ["5", "5"], ["6", "6"],
+      ["7", "7"], ["8", "8"], ["9", "9"], ["T", "10"], ["J", "jack"], ["Q", "queen"], ["K", "king"]];
+    const suits: [string, string][] = [["C", "clubs"], ["D", "diamonds"], ["H", "hearts"], ["S", "spades"]];
+    for (const [rank, rankWord] of ranks)
+      for (const [suit, suitWord] of suits) {
+        expect(cardWords(`${rank}${suit}`)).toBe(`${rankWord} of ${suitWord}`);
+        expect(spoken(`on ${cardText(`${rank}${suit}`)}`)).toBe(`on ${rankWord} of ${suitWord}`); // as shown, said
+      }
+    expect(cardWords("AS")).toBe("ace of spades");
+    expect(cardWords("TD")).toBe("10 of diamonds");
+    expect(cardWords("KC")).toBe("king of clubs");
+    expect(cardWords("JH")).toBe("jack of hearts");
+    expect(cardWords("??")).toBe("an unseen card"); // the trace view keeps it from the class
+  });
+
+  it("sentences shown with symbols, said in words", () => {
+    expect(spoken("J\u2665 does not go on 3\u2663 (it goes only on a 10).")).toBe(
+      "Jack of hearts does not go on 3 of clubs (it goes only on a 10).");
+    expect(spoken("Play 7\u2660 from pile 2 onto 8\u2665 on pile 5.")).toBe(
+      "Play 7 of spades from pile 2 onto 8 of hearts on pile 5.");
+    expect(spoken("6\u2660\u20134\u2660 (3 cards) from pile 1 to the empty pile 2")).toBe(
+      "6 of spades to 4 of spades (3 cards) from pile 1 to the empty pile 2");
+    expect(spoken("Moved 10\u2666 to foundation 1.")).toBe("Moved 10 of diamonds to foundation 1.");
+    expect(spoken("Stock, 5 deals left; runs finished: \u2660 \u2665 (2 of 4)")).toBe(
+      "Stock, 5 deals left; runs finished: spades and hearts (2 of 4)");
+    expect(spoken("Mini Wisp (A-6 \u2660\u2665\u2663)")).toBe("Mini Wisp (A-6 of spades, hearts and clubs)");
+    expect(spoken("Foundation 1, a finished run of \u2666")).toBe("Foundation 1, a finished run of diamonds");
+    expect(spoken("You won in 108 moves!")).toBe("You won in 108 moves!");
+    expect(spoken("Pile 3: empty")).toBe("Pile 3: empty");
+    expect(spoken("")).toBe("");
   });
 
   it("the stock says what is left, in words", () => {
