@@ -26,11 +26,15 @@ from ..errors import WispError
 from ..limits import echo
 from .node import NO_OBSERVER, Node, SearchObserver
 from .problem import HEURISTICS, PRUNING_RULES, Heuristic, SearchProblem
-from .solver import position_of
+from .solver import CancelToken, position_of
 from .trace import Trace
 
 DEFAULT_MAX_EXPANSIONS = 200_000
 DEFAULT_DEPTH_LIMIT = 50  # depth-limited search's, when no limit is given
+
+
+class SearchCancelled(WispError):
+    """A search stopped because its problem's ``cancel`` token was cancelled (another search replaced it)."""
 
 
 @dataclass
@@ -111,7 +115,11 @@ def root(problem: SearchProblem, h: Heuristic | None = None) -> Node:
 
 def expand(problem: SearchProblem, node: Node, observer: SearchObserver,
            h: Heuristic | None = None) -> Iterator[Node]:
-    """The child nodes of ``node`` (AIMA Figure 3.7, EXPAND); moves a pruning rule removes are reported."""
+    """The child nodes of ``node`` (AIMA Figure 3.7, EXPAND); moves a pruning rule removes are reported.
+
+    Raises ``SearchCancelled`` once the problem's ``cancel`` token is cancelled."""
+    if problem.cancel is not None and problem.cancel.cancelled:
+        raise SearchCancelled("the search was cancelled")
     game = problem.game_at(node.state)
     kept, pruned = problem.successors(game)
     for move, rule in pruned:
@@ -375,7 +383,8 @@ def algorithm_named(name: object) -> Callable[..., SearchResult]:
 
 def trace(position: Position | Game, algorithm: str = "bfs", heuristic: str | None = None, *,
           dedupe: bool | None = None, pruning: Any = None, ordering: bool = False,
-          max_expansions: int = TRACE_MAX_EXPANSIONS, **switches: Any) -> SearchResult:
+          max_expansions: int = TRACE_MAX_EXPANSIONS, cancel: CancelToken | None = None,
+          **switches: Any) -> SearchResult:
     """Run one search on ``position`` and record it: the result, with its ``Trace`` in ``result.trace``.
 
     ``algorithm`` is one of ``ALGORITHMS``; ``heuristic`` one of ``HEURISTICS``
@@ -383,7 +392,8 @@ def trace(position: Position | Game, algorithm: str = "bfs", heuristic: str | No
     ``pruning`` (the rule names to apply, all by default, or a dict of rule ->
     bool), ``ordering`` (most promising move first), ``max_expansions``, and the
     algorithm's own (``depth_limit`` / ``limit``, ``max_depth``, ``weight``). Anything but a ``Game`` or a
-    ``Position`` raises ``WispError``; an unknown algorithm or heuristic, ``SearchOptionError``.
+    ``Position`` raises ``WispError``; an unknown algorithm or heuristic, ``SearchOptionError``; a ``cancel``
+    token cancelled from another thread, ``SearchCancelled`` at the search's next expansion.
     """
     position = position_of(position, "trace")
     search = algorithm_named(algorithm)
@@ -392,7 +402,7 @@ def trace(position: Position | Game, algorithm: str = "bfs", heuristic: str | No
     if isinstance(pruning, dict):
         pruning = {rule for rule, on in pruning.items() if on}
     problem = SearchProblem(position, pruning=frozenset(PRUNING_RULES if pruning is None else pruning),
-                            ordering=ordering)
+                            ordering=ordering, cancel=cancel)
     kwargs: dict[str, Any] = {"max_expansions": max_expansions, "record": True, **switches}
     if dedupe is not None:
         kwargs["dedupe"] = dedupe

@@ -15,12 +15,16 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.position import Position
 from ..games.soundness import ace_to_foundation_is_sound, piles_are_interchangeable
 from .ordering import ordered, view_of
+
+if TYPE_CHECKING:
+    from .solver import CancelToken
 
 Heuristic = Callable[[Game], float]
 
@@ -82,12 +86,14 @@ class SearchProblem:
     the ``Game`` built on it (``game_at``), which is how the engine reads moves.
 
     ``pruning`` names the sound pruning rules to apply (all by default);
-    ``ordering`` sorts successors most promising first.
+    ``ordering`` sorts successors most promising first; a search on the problem stops at its next expansion
+    once ``cancel`` (a ``CancelToken``, set from any thread) is cancelled.
     """
 
     start: Position
     pruning: frozenset[str] = field(default_factory=lambda: frozenset(PRUNING_RULES))
     ordering: bool = False
+    cancel: CancelToken | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         unknown = set(self.pruning) - set(PRUNING_RULES)

@@ -4,7 +4,9 @@ Each trace (events, moves, and the position at each node) is sent once;
 stepping, playing and scrubbing happen in the browser as a replay of
 ``events[:k]``, so the widget also works in a static HTML export. From a kernel,
 the view can ask for another search on the same position (``{"type": "run"}``):
-the kernel runs it, bounded, and sends the new trace.
+the kernel runs it as a background job (``widgets/jobs.py``), bounded, and sends
+the new trace when it ends; the message handler returns at once, and a newer
+request stops the running search, whose result is never shown.
 
 **Hidden means hidden.** A search looks at every card, face down or not. At
 ``reveal=False`` (the default) the positions sent to the browser show only what
@@ -22,6 +24,7 @@ refused and re-synced (``guard.py``).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -43,6 +46,7 @@ from ..search.algorithms import trace as run_trace
 from ..search.problem import HEURISTICS, PRUNING_RULES
 from ..search.trace import EXPAND, GENERATE, KINDS, Trace
 from .guard import BrowserCheck, KernelOwned, is_switch, number_from
+from .jobs import Job, JobRunner
 from .public_state import public_state, stock_state
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -50,6 +54,7 @@ MAX_STORED_POSITIONS = 20_000
 UNKNOWN = "??"
 LOCKSTEP = ("steps", "expansions")
 SPEEDS = (1, 60)  # the view's speed slider: steps a second
+SEARCH = "search"  # the job kind of "Search again" (``widgets/jobs.py``)
 
 
 #: The cards of one node, place by place (``_places``), bottom card first; and which of them the class sees.
@@ -269,6 +274,9 @@ class SearchTraceWidget(KernelOwned):
         self.max_expansions = max_expansions
         self.lockstep = lockstep
         self.traces = [trace_payload(t, reveal) for t in self._traces]
+        self.jobs = JobRunner(on_error=self._job_failed)  # "Search again": one search at a time (``SEARCH``)
+        self._guard = threading.Lock()  # guards ``_version`` and applying a result, never held while one searches
+        self._version = 0  # bumped by every search asked for: a result is shown only at the version it was asked
         self.on_msg(self._on_msg)
 
     @property
@@ -314,19 +322,76 @@ class SearchTraceWidget(KernelOwned):
 
     def run(self, algorithm: str, heuristic: str | None = None, *, panel: int = 0, beside: bool = False,
             **switches: Any) -> Trace:
-        """Search the same position again and show it in ``panel`` (or beside the others); returns the trace."""
+        """Search the same position again and show it in ``panel`` (or beside the others); returns the trace.
+
+        It runs here, in the caller's thread; a "Search again" still running is stopped (its result is dropped).
+        """
+        with self._guard:
+            self._version += 1
+        self.jobs.cancel(SEARCH)
         switches.setdefault("max_expansions", self.max_expansions)
         trace = run_trace(self._traces[0].start, algorithm, heuristic, **switches).trace
         assert trace is not None
-        traces = list(self._traces)
+        self._show(trace, trace_payload(trace, self._reveal), panel, beside)
+        self.busy = False
+        return trace
+
+    def search_again(self, algorithm: str, heuristic: str | None = None, *, panel: int = 0, beside: bool = False,
+                     **switches: Any) -> Job:
+        """``run`` as a background job (the view's "Search again"): returns at once; the trace is shown when the
+        search ends, unless another search was asked for meanwhile (that one replaces it and stops it)."""
+        with self._guard:
+            self._version += 1
+            version = self._version
+        self.busy, self.error = True, ""
+        switches.setdefault("max_expansions", self.max_expansions)
+        start, reveal = self._traces[0].start, self._reveal
+
+        def work(job: Job) -> tuple[Trace | None, dict[str, Any], str]:
+            try:
+                trace = run_trace(start, algorithm, heuristic, cancel=job.token, **switches).trace
+                assert trace is not None
+                return trace, trace_payload(trace, reveal), ""
+            except Exception as error:  # shown in the view; the kernel carries on
+                return None, {}, str(error)
+
+        def done(_job: Job, outcome: tuple[Trace | None, dict[str, Any], str]) -> None:
+            trace, payload, error = outcome
+            with self._guard:
+                if version != self._version:
+                    return  # another search was asked for: this result is for a state the widget left
+                if trace is not None:
+                    self._show(trace, payload, panel, beside)
+                self.error, self.busy = error, False
+
+        return self.jobs.start(SEARCH, "Searching again…", work, done)
+
+    def cancel(self) -> None:
+        """Stop a running "Search again" at once (nothing from it is shown)."""
+        with self._guard:
+            self._version += 1
+        if self.jobs.cancel(SEARCH):
+            self.busy = False
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for a running "Search again" to end; True if none is left."""
+        return self.jobs.wait(timeout)
+
+    def _show(self, trace: Trace, payload: dict[str, Any], panel: int, beside: bool) -> None:
+        """Show ``trace`` (its ``payload`` made already) in ``panel``, or beside the one trace shown."""
+        traces, payloads = list(self._traces), list(self.traces)
         if beside and len(traces) < 2:
             traces.append(trace)
+            payloads.append(payload)
         else:
-            traces[min(panel, len(traces) - 1)] = trace
+            at = min(panel, len(traces) - 1)
+            traces[at], payloads[at] = trace, payload
         self._traces = traces
         self.step = 0
-        self.traces = [trace_payload(t, self._reveal) for t in traces]
-        return trace
+        self.traces = payloads
+
+    def _job_failed(self, _job: Job, error: BaseException) -> None:
+        self.error, self.busy = str(error) or type(error).__name__, False
 
     def _on_msg(self, _widget: Any, content: dict, _buffers: Any) -> None:
         if not isinstance(content, dict) or content.get("type") != "run":
@@ -348,15 +413,14 @@ class SearchTraceWidget(KernelOwned):
                 self.error = problem
                 return
             own[name] = int(content[name]) if NUMBERS[name]["whole"] else float(content[name])
-        self.busy, self.error = True, ""
         try:
-            self.run(algorithm, heuristic, panel=int(content.get("panel", 0) or 0), beside=bool(content.get("beside")),
-                     dedupe=bool(content.get("dedupe", True)), pruning=rules, ordering=bool(content.get("ordering")),
-                     **own)
-        except Exception as error:  # shown in the view; the kernel carries on
+            panel = int(content.get("panel", 0) or 0)
+        except (TypeError, ValueError) as error:  # shown in the view, as a failed search is
             self.error = str(error)
-        finally:
-            self.busy = False
+            return
+        self.search_again(algorithm, heuristic, panel=panel, beside=bool(content.get("beside")),
+                          dedupe=bool(content.get("dedupe", True)), pruning=rules,
+                          ordering=bool(content.get("ordering")), **own)
 
     # -- exports ---------------------------------------------------------------------------------
 
