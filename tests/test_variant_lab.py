@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import sys
+import threading
+import time
 from dataclasses import replace
 from typing import ClassVar
 
@@ -149,32 +151,57 @@ def test_the_lab_studies_the_variant_beside_its_base():
 
 
 class HeldStudy:
-    """A ``BackgroundStudy`` that has its result at once but reports it only when told to."""
+    """A study (the lab's ``run_study``, run by its job on ``widgets/jobs.py``) that has its result at once but
+    returns it only when told to; it ignores the cancel flag, as a solve that has not yet seen it does."""
 
     made: ClassVar[list[HeldStudy]] = []
 
-    def __init__(self, spec, seeds, max_positions, progress=None, on_done=None, engine=None):
-        self.on_done, self.error = on_done, None
+    def __init__(self, spec, seeds, max_positions, cancel=None, progress=None, engine=None):
+        self.error: Exception | None = None
         self.result = run_study(spec, seeds, max_positions)
-        self.done = False
-        HeldStudy.made.append(self)
+        self.released = threading.Event()
+        self.thread = threading.current_thread()  # the job's thread
 
-    def cancel(self):
-        pass  # it goes on, as a solve that has not yet seen the flag does
-
-    def wait(self, timeout=None):
-        return self.result
+    @classmethod
+    def run(cls, *args, **kwargs):
+        held = cls(*args, **kwargs)
+        cls.made.append(held)
+        held.released.wait(60)
+        if held.error is not None:
+            raise held.error
+        return held.result
 
     def finish(self):
-        self.done = True
-        self.on_done(self)
+        """Return the result, and wait until the lab has taken it (the job's thread has ended)."""
+        self.released.set()
+        self.thread.join(60)
+
+    @classmethod
+    def wait_made(cls, n: int) -> None:
+        """Wait until ``n`` studies have started (a job starts its study on its own thread)."""
+        deadline = time.monotonic() + 60
+        while len(cls.made) < n and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert len(cls.made) == n
+
+    @classmethod
+    def release_all(cls):
+        for held in cls.made:
+            held.released.set()
 
 
 @pytest.fixture
-def held_lab(monkeypatch) -> VariantLabWidget:
-    """A Mini Wisp lab on one-card moves, 4 deals at 20,000 positions, whose studies report when told to."""
-    monkeypatch.setattr(sys.modules[VariantLabWidget.__module__], "BackgroundStudy", HeldStudy)
+def hold_studies(monkeypatch):
+    """The lab's studies report when told to (``HeldStudy``); none is left waiting after the test."""
+    monkeypatch.setattr(sys.modules[VariantLabWidget.__module__], "run_study", HeldStudy.run)
     HeldStudy.made.clear()
+    yield HeldStudy
+    HeldStudy.release_all()
+
+
+@pytest.fixture
+def held_lab(hold_studies) -> VariantLabWidget:
+    """A Mini Wisp lab on one-card moves, 4 deals at 20,000 positions, whose studies report when told to."""
     lab = VariantLabWidget("mini-wisp")
     lab.deals, lab.max_positions = 4, 20_000
     lab.set(movable="single-card")
@@ -184,13 +211,15 @@ def held_lab(monkeypatch) -> VariantLabWidget:
 def test_a_result_applies_only_if_the_controls_did_not_change(held_lab):
     lab = held_lab
     lab.study()
+    HeldStudy.wait_made(1)
     HeldStudy.made[-1].finish()  # the base game: applied, and the variant's study starts
-    assert set(lab.results) == {"base"} and len(HeldStudy.made) == 2
+    assert set(lab.results) == {"base"}
+    HeldStudy.wait_made(2)
     lab.set(movable="any-run")  # the controls change while the variant's study runs
     HeldStudy.made[-1].finish()
     assert "variant" not in lab.results and lab.last_result is None
     lab.study()  # the base result is kept for these settings: only the variant runs
-    assert len(HeldStudy.made) == 3
+    HeldStudy.wait_made(3)
     HeldStudy.made[-1].finish()
     assert lab.results["variant"]["variant"] == lab.spec.variant == "relaxed"
 
@@ -202,8 +231,10 @@ def test_rules_changed_and_changed_back_show_their_bars_again(held_lab):
     lab = held_lab
     saved = lab.game_json
     lab.study()
+    HeldStudy.wait_made(1)
     HeldStudy.made[-1].finish()
     assert lab.progress["which"] == "variant" and lab.progress["deals"] == 4  # the variant's turn, of 4 deals
+    HeldStudy.wait_made(2)
     HeldStudy.made[-1].finish()
     shown = lab.results["variant"]
     lab.set(movable="any-run")
@@ -235,7 +266,7 @@ def test_invalid_controls_say_why_and_do_not_study():
     with pytest.raises(VariantError, match=r"^not a game: .*the piles need 96 cards"):
         lab.study(wait=True)
     assert lab.status.startswith("Not a game") and lab.status_kind == "error" and lab._job is None
-    assert sys.modules[VariantLabWidget.__module__]._Turn.lab is None  # no study holds the kernel's turn
+    assert sys.modules[VariantLabWidget.__module__].studying_lab() is None  # no study holds the kernel's turn
 
 
 @pytest.mark.parametrize("copies", [10**9, 9, 0, -1, 1.5, "2"])
@@ -355,7 +386,7 @@ def test_one_deal_is_said_as_one_deal():
     assert ": 1 deal at 1 position:" in result.describe() and "1 deals" not in lab.status
 
 
-def test_a_study_that_fails_says_so_and_stops_running(monkeypatch):
+def test_a_study_that_fails_says_so_and_stops_running(monkeypatch, hold_studies):
     module = sys.modules[VariantLabWidget.__module__]
 
     class Failing(HeldStudy):
@@ -363,9 +394,10 @@ def test_a_study_that_fails_says_so_and_stops_running(monkeypatch):
             super().__init__(*args, **kwargs)
             self.result, self.error = None, RuntimeError("the solver fell over")
 
-    monkeypatch.setattr(module, "BackgroundStudy", Failing)
+    monkeypatch.setattr(module, "run_study", Failing.run)
     lab = VariantLabWidget("mini-wisp", deals=2, max_positions=2_000)
     lab.study()
+    Failing.wait_made(1)
     Failing.made[-1].finish()
     assert lab.status == "The study failed: The solver fell over."
     assert lab.progress["running"] is False
@@ -656,7 +688,7 @@ def test_a_study_that_ends_leaves_no_turn_held():
     module = sys.modules[VariantLabWidget.__module__]
     lab = VariantLabWidget("mini-wisp", deals=2, max_positions=2_000)
     lab.study(wait=True, timeout=60)
-    assert module._Turn.lab is None  # the kernel holds no lab for a study that has ended
+    assert module.studying_lab() is None  # the kernel holds no lab for a study that has ended
 
 
 def _position_text() -> str:
@@ -736,11 +768,9 @@ def test_every_request_of_the_view_is_answered(monkeypatch, content):
     assert lab._job is None
 
 
-def test_load_and_play_during_a_study_say_what_became_of_it(monkeypatch):
+def test_load_and_play_during_a_study_say_what_became_of_it(hold_studies):
     """A teacher pressed Load JSON while a study ran: the bar vanished and the status said only "Loaded ...";
     Play said "A table ... is ready below" while the bar ran on."""
-    module = sys.modules[VariantLabWidget.__module__]
-    monkeypatch.setattr(module, "BackgroundStudy", HeldStudy)
     other = VariantLabWidget("mini-wisp")  # (a lab made stops another lab's study: one runs at a time)
     other.set(build="same-suit")
     lab = VariantLabWidget("mini-wisp", deals=2, max_positions=2_000)

@@ -255,7 +255,7 @@ class Background:
     """Work on a worker thread, cancellable through its ``token``, with a callback on that thread when it ends.
 
     ``work(token)`` runs once; its value becomes ``result``, or what it raised becomes ``error`` (never lost).
-    ``BackgroundSolve`` and the variant lab's studies are this with a solve or a study as the work.
+    ``BackgroundSolve`` is this with a solve as the work (the widgets' background work runs in ``widgets/jobs.py``).
     """
 
     def __init__(self, work: Callable[[CancelToken], Any], callback: Callable[[Any], None] | None = None) -> None:

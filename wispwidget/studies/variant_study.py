@@ -1,8 +1,9 @@
 """Rule variants: a ``GameSpec`` built from a base game and a few rule changes, and a quick study of it.
 
 The rule-variant lab (``wispwidget.variant_lab``) is a front end to this module: ``make_variant`` turns the
-lab's controls into a spec, ``solver_for`` says which solver may settle it (and why), and ``run_study`` /
-``BackgroundStudy`` solve N deals of it the same way ``wispwidget study`` does (``study.run_job``), deal by deal.
+lab's controls into a spec, ``solver_for`` says which solver may settle it (and why), and ``run_study``
+solves N deals of it the same way ``wispwidget study`` does (``study.run_job``), deal by deal (the lab runs it
+as a job of ``widgets/jobs.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ..games.soundness import Soundness
 from ..games.spec import Build, EmptyPile, Foundations, GameSpec, Movable, Stock
 from ..io.words import menu_label as words_menu_label
 from ..limits import echo
-from ..search.solver import Background, CancelToken, solve
+from ..search.solver import CancelToken, solve
 from .stats import wilson_interval, winnable_bounds
 
 # The C core's limits (wispsolve.c: MAXP piles, MAXF foundations, 128 cards in play).
@@ -384,16 +385,3 @@ def run_study(spec: GameSpec, seeds: Sequence[int], max_positions: int, *, cance
             progress(done + 1, len(seeds))
     cancelled = len(records) < len(seeds)
     return StudyResult(spec, seeds, max_positions, tuple(records), engine, cancelled)
-
-
-class BackgroundStudy(Background):
-    """``run_study`` on a worker thread: cancellable, with a progress and a done callback (on that thread)."""
-
-    result: StudyResult | None
-
-    def __init__(self, spec: GameSpec, seeds: Sequence[int], max_positions: int,
-                 progress: Callable[[int, int], None] | None = None,
-                 on_done: Callable[[BackgroundStudy], None] | None = None, engine: str | None = None) -> None:
-        self.spec, self.seeds, self.max_positions, self.engine = spec, seeds, max_positions, engine
-        super().__init__(lambda token: run_study(spec, seeds, max_positions, cancel=token, progress=progress,
-                                                 engine=engine), on_done)

@@ -1,6 +1,7 @@
-"""Background work for the table: one bounded, cancellable job per kind, and no silent thread deaths.
+"""Background work for the widgets: one bounded, cancellable job per kind, and no silent thread deaths.
 
-Verdicts, Solve, its replay, Watch, hints, fair hints, winnable dealing and reviews all run here. Starting a
+The table's verdicts, Solve, its replay, Watch, hints, fair hints, winnable dealing and reviews, the variant
+lab's studies and the trace view's "Search again" all run here (a runner per widget). Starting a
 job cancels the running job of the same kind (a new hint replaces the last, so pressing H twenty times runs
 one search, not twenty), ``cancel`` returns at once (it sets the search's cancel flag; it never waits for a
 thread or takes a lock), and an exception in a job is handed to ``on_error`` instead of dying with its thread.

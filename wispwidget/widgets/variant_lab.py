@@ -5,8 +5,10 @@ progress, cancellable) and is drawn as won / lost / unknown bars with 95% Wilson
 game's. A result is applied only if the controls have not changed since the study started. "Play this
 variant" registers the variant and opens a table on it; the variant saves and loads as ``wisp-game/1`` JSON.
 
-One lab study runs at a time in a kernel (one cancellable job per kind, as the table's ``widgets/jobs.py``):
-making a lab, or starting a study in one, stops another lab's running study, and that lab says so. A refused
+A study runs on the lab's own ``JobRunner`` (``widgets/jobs.py``, as the table's jobs): one cancellable
+``"study"`` job, its result applied only at the generation of the controls it was started for. One lab study
+runs at a time in a kernel: making a lab, or starting a study in one, stops another lab's running study, and that
+lab says so. A refused
 ``set`` or setting changes nothing, and says why in one sentence.
 
 The browser writes two traits only, ``controls`` (as the view's boxes send them) and ``presentation``; any other
@@ -18,6 +20,7 @@ from __future__ import annotations
 import operator
 import re
 import threading
+import weakref
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -36,7 +39,6 @@ from ..limits import MAX_POSITIONS, MAX_SEED, LimitError, clip, echo, shown_numb
 from ..studies.variant_study import (
     CHOICES,
     CONTROLS,
-    BackgroundStudy,
     StudyResult,
     VariantError,
     choices_for,
@@ -44,10 +46,12 @@ from ..studies.variant_study import (
     differences,
     make_variant,
     rules_of,
+    run_study,
     solver_for,
     unknown_rules,
 )
 from .guard import BrowserCheck, KernelOwned, is_switch
+from .jobs import Job, JobRunner
 from .table import TableWidget
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -104,25 +108,21 @@ class _Setting(traitlets.Int):
         return check_setting(str(self.name), value)
 
 
-class _Turn:
-    """One lab study at a time in a kernel: the lab whose study may be running."""
-
-    lock = threading.Lock()
-    lab: VariantLabWidget | None = None
+STUDY = "study"  # the job kind of a lab's study (``widgets/jobs.py``)
+#: The labs of this kernel (held weakly): one lab study runs at a time among them.
+_LABS: weakref.WeakSet[VariantLabWidget] = weakref.WeakSet()
 
 
-def _take_turn(lab: VariantLabWidget | None, why: str) -> None:
-    """Stop another lab's running study (that lab says ``why``); ``lab`` (or none) is the one whose may run."""
-    with _Turn.lock:
-        other, _Turn.lab = _Turn.lab, lab
-    if other is not None and other is not lab:
-        other._stop(f"Study stopped: {why} (one lab study runs at a time).")
+def _take_turn(lab: VariantLabWidget, why: str) -> None:
+    """Stop every other lab's running study (each says ``why``): ``lab``'s is the one that may run."""
+    for other in list(_LABS):
+        if other is not lab:
+            other._stop(f"Study stopped: {why} (one lab study runs at a time).")
 
 
-def _end_turn(lab: VariantLabWidget) -> None:
-    with _Turn.lock:
-        if _Turn.lab is lab:
-            _Turn.lab = None
+def studying_lab() -> VariantLabWidget | None:
+    """The lab whose study is running in this kernel, if one is."""
+    return next((lab for lab in list(_LABS) if lab.studying), None)
 
 
 #: The controls the view draws as switches and as number boxes (the choices are ``CHOICES``'s, the suits boxes).
@@ -208,7 +208,7 @@ class VariantLabWidget(KernelOwned):
         super().__init__(**kwargs)
         self.base: GameSpec = get_game(game, variant)
         self._lock = threading.RLock()
-        self._job: BackgroundStudy | None = None
+        self.jobs = JobRunner(on_error=self._study_failed)  # the study, one ``STUDY`` job at a time
         self._generation = 0  # bumped by every change of the controls or the study settings
         self._results: dict[tuple, StudyResult] = {}  # by (spec, settings), the latest last
         self.last_result: StudyResult | None = None
@@ -222,7 +222,8 @@ class VariantLabWidget(KernelOwned):
         self._output: Any = None  # where "Play this variant" shows its table, once the lab is displayed
         for name, value in settings.items():  # variant_lab(game, deals=50, max_positions=100_000)
             setattr(self, name, value)
-        _take_turn(None, "another lab started")  # a cell run again: its old lab's study must not run on unseen
+        _take_turn(self, "another lab started")  # a cell run again: its old lab's study must not run on unseen
+        _LABS.add(self)
 
     def _repr_mimebundle_(self, **kwargs: Any):
         """Displayed with an output area under it, where "Play this variant" shows its table."""
@@ -274,7 +275,6 @@ class VariantLabWidget(KernelOwned):
                 spec = self.spec
             except ValueError as exc:  # said on the status line too (a Study click is answered there)
                 self._say(f"Not a game: {exc}", "error")
-                _end_turn(self)  # no study runs: another lab's may
                 raise VariantError(f"not a game: {exc}") from None
             generation = self._generation
             seeds = self._seeds()
@@ -284,8 +284,7 @@ class VariantLabWidget(KernelOwned):
             if base_done is not None:
                 self.results = {**self.results, "base": _drawn(base_done)}
             self._run(todo, seeds, generation, settings, len(seeds) * len(todo), 0)
-            job = self._job
-        if wait and job is not None:
+        if wait:
             self.wait(timeout)
         return self.last_result if wait else None
 
@@ -298,35 +297,48 @@ class VariantLabWidget(KernelOwned):
                              f"{MAX_SEED:,}: give fewer deals or an earlier first deal")
         return range(first, first + deals)
 
+    @property
+    def _job(self) -> Job | None:
+        """The running (not cancelled) study job, if any."""
+        return self.jobs.get(STUDY)
+
+    @property
+    def studying(self) -> bool:
+        """True while a study of this lab runs."""
+        return self._job is not None
+
     def _run(self, todo, seeds, generation, settings, total: int, offset: int) -> None:
         which, spec = todo[0]
+        max_positions = self.max_positions
 
         def progress(done: int, _n: int) -> None:
             if generation == self._generation:
                 self.progress = {"running": True, "done": offset + done, "total": total, "which": which,
                                  "deal": done, "deals": len(seeds)}
 
-        def finished(job: BackgroundStudy) -> None:
+        def work(job: Job) -> StudyResult | Exception:
+            try:
+                return run_study(spec, list(seeds), max_positions, cancel=job.token, progress=progress)
+            except Exception as exc:  # said on the status line (``finished``), never lost with the thread
+                return exc
+
+        def finished(_job: Job, result: StudyResult | Exception | None) -> None:
             with self._lock:
                 if generation != self._generation:
                     return  # the controls changed (or it was cancelled): the result no longer applies
-                if job.error is not None or job.result is None:
+                if not isinstance(result, StudyResult):
                     self.progress = dict(IDLE)
-                    self._say(f"The study failed: {sentence(str(job.error or 'it ended with no result'))}", "error")
-                    _end_turn(self)
+                    self._say(f"The study failed: {sentence(str(result or 'it ended with no result'))}", "error")
                     return
-                result = job.result
                 if result.cancelled:
                     self.progress = dict(IDLE)
                     self._say("Study stopped.")
-                    _end_turn(self)
                     return
                 self.results = {**self.results, which: _drawn(result)}
                 self._keep_result((spec, settings), result)
                 if which == "base":
                     self._run(todo[1:], seeds, generation, settings, total, offset + len(seeds))
                     return
-                _end_turn(self)
                 self.last_result = result
                 self.progress = {**IDLE, "done": total, "total": total}
                 base = self._results.get((self.base, settings))
@@ -338,7 +350,13 @@ class VariantLabWidget(KernelOwned):
         deals = f"{len(seeds):,} deal" + ("s" if len(seeds) != 1 else "")
         budget = f"{self.max_positions:,} position" + ("s" if self.max_positions != 1 else "")
         self._say(f"Studying {spec.name}: {deals} at {budget}...")
-        self._job = BackgroundStudy(spec, list(seeds), self.max_positions, progress=progress, on_done=finished)
+        self.jobs.start(STUDY, f"Studying {spec.name}…", work, finished)
+
+    def _study_failed(self, _job: Job, error: BaseException) -> None:
+        """A study job that died of more than an exception (``work`` catches those): said, never lost."""
+        with self._lock:
+            self.progress = dict(IDLE)
+            self._say(f"The study failed: {sentence(str(error) or type(error).__name__)}", "error")
 
     def _keep_result(self, key: tuple, result: StudyResult) -> None:
         """Keep a study's result under (spec, settings), the latest last; the oldest go past ``KEPT_RESULTS``."""
@@ -362,23 +380,14 @@ class VariantLabWidget(KernelOwned):
     def _stop(self, words: str) -> None:
         """Stop a running study, if one is, and say ``words`` (nothing from it is applied)."""
         with self._lock:
-            job, self._job = self._job, None
-            if job is not None and not job.done:
+            if self.jobs.cancel(STUDY):  # returns at once: the search stops at its next check
                 self._generation += 1
-                job.cancel()
                 self.progress = dict(IDLE)
                 self._say(words)
-            _end_turn(self)
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the running study (both parts: the base game, then the variant)."""
-        while True:
-            job = self._job
-            if job is None:
-                return
-            job.wait(timeout)
-            if self._job is job or not self.progress.get("running"):
-                return
+        self.jobs.wait(timeout)
 
     def play(self, seed: int | None = None, **kwargs: Any):
         """A table (``TableWidget``) on the variant, deal ``seed``; the variant is registered under its key.
@@ -437,7 +446,7 @@ class VariantLabWidget(KernelOwned):
     def _show_table(self) -> None:
         """The Play button: a table under the lab (a button's words name no code; ``play`` gives it in Python)."""
         table, described = self._open_table(None)
-        studying = self._job is not None and not self._job.done
+        studying = self.studying
         self._say(f"A table for {described}, is ready below." + (" The study goes on." if studying else ""))
         if self._output is not None:
             from IPython.display import display
@@ -538,11 +547,8 @@ class VariantLabWidget(KernelOwned):
     def _controls_changed(self, change: Any) -> None:
         with self._lock:
             self._generation += 1
-            job, self._job = self._job, None
             self._say("")  # what was said was about the rules or settings before this change
-            if job is not None and not job.done:
-                job.cancel()
-                _end_turn(self)
+            if self.jobs.cancel(STUDY):
                 self.progress = dict(IDLE)
                 what = "rules" if change and change.get("name") == "controls" else "study settings"
                 self._say(f"The {what} changed, so the running study was stopped (its result would not apply).")
@@ -632,13 +638,13 @@ class VariantLabWidget(KernelOwned):
                 if not isinstance(text, str) or not text.strip():
                     self._say(f"The box is empty: paste a {GAME_FORMAT} document.", "error")
                     return
-                studying = self._job is not None and not self._job.done
+                studying = self.studying
                 try:
                     spec = self.load(text)
                 except (WispError, ValueError) as exc:
                     self._say(_not_loaded(str(exc)), "error")
                     return
-                stopped = studying and (self._job is None or self._job.done)
+                stopped = studying and not self.studying
                 self._say(f"Loaded {self.variant.get('name') or spec.name}."
                           + (" The running study was stopped: it was of the rules before." if stopped else ""))
             elif kind == "save":
