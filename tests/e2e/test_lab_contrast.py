@@ -33,7 +33,7 @@ QUIET_WORDS = """() => {
     }
     return [255, 255, 255];
   };
-  return [".ww-status", ".ww-clock", ".ww-live"].map((selector) => {
+  return [".ww-status", ".ww-clock", ".ww-message"].map((selector) => {
     const node = document.querySelector(".ww-root " + selector);
     const [r, g, b, a] = parse(getComputedStyle(node).color);
     const bg = under(node);
@@ -51,6 +51,6 @@ def test_the_status_line_the_clock_and_a_refusal_read_at_4_5_to_1_in_either_them
         # a refusal, as a move the rules forbid gets it: its words are on the felt, in the error colour
         _kernel.value("w._on_front_end_message(w, {'type': 'move', 'from': 't0', 'to': 't1', 'count': 1, "
                       "'version': w.version}, []) or w.message['kind']")
-        page.locator('.ww-root .ww-live[data-kind="error"]').wait_for(timeout=10_000)
+        page.locator('.ww-root .ww-message[data-kind="error"]').wait_for(timeout=10_000)
         for selector, ratio in page.evaluate(QUIET_WORDS):
             assert ratio >= 4.5, (theme, selector, ratio)

@@ -671,11 +671,13 @@ def test_the_hint_is_an_arrow_from_the_cards_to_their_target(lab):
       return hits;
     }""", [hint["from"], hint["to"]])
     assert crossed == [], crossed
-    # its words are drawn once, in the hint bar; the message line keeps them for screen readers, in no space
+    # its words are drawn once, in the hint bar; the message line holds them undrawn, the live region reads them
+    # out (in words, in no space either)
     expect(page.locator(".ww-root .ww-hint-text")).to_have_text(hint["text"])
-    assert page.locator(".ww-root .ww-live").text_content() == hint["text"]
-    drawn = page.locator(".ww-root .ww-live").bounding_box()
-    assert drawn["width"] * drawn["height"] <= 1, drawn
+    assert page.locator(".ww-root .ww-message").text_content() == hint["text"]
+    for line in (".ww-message", ".ww-live"):
+        drawn = page.locator(f".ww-root {line}").bounding_box()
+        assert drawn["width"] * drawn["height"] <= 1, (line, drawn)
 
 
 def test_reduced_motion_means_no_motion(lab):
@@ -982,3 +984,76 @@ def test_cards_zoomed_out_for_reviews_words_or_a_long_pile_zoom_back_after_revie
     kernel.value("w.controller._go_to(list(w.game.moves_played), 0) or w.controller._changed('undo', None, None) "
                  "or 0")  # what Review does to show the position before the move that lost
     page.wait_for_function(f"Math.abs(({width})() - {full}) < 1", timeout=5_000)
+
+
+# What assistive technology reads on the table: every pile's and card's aria-label, and the live region (with the
+# message line that shows its words on screen).
+NAMES = """() => {
+  const root = document.querySelector(".ww-root");
+  return { piles: Object.fromEntries([...root.querySelectorAll("[data-pile]")]
+             .map((p) => [p.dataset.pile, p.getAttribute("aria-label")])),
+           cards: [...root.querySelectorAll("[data-card]")].map((c) => [c.dataset.card, c.getAttribute("aria-label")]),
+           corners: [...root.querySelectorAll("[data-card] .ww-tl")].map((c) => c.textContent),
+           live: root.querySelector(".ww-live").textContent, shown: root.querySelector(".ww-message").textContent };
+}"""
+SUIT_SYMBOLS = re.compile("[\u2660\u2663\u2665\u2666]")
+RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def said_in_words(page) -> dict:
+    """The table's names and live region, asserted in words (no suit symbol) while its corners and message line
+    keep the symbols; a face-down card is never named."""
+    names = page.evaluate(NAMES)
+    assert all(label and not SUIT_SYMBOLS.search(label) for label in names["piles"].values()), names["piles"]
+    for card, label in names["cards"]:
+        if card == "hidden":
+            assert label == "face-down card", label
+        else:
+            assert label == f"{RANK_WORDS.get(card[0], card[0])} of {SUIT_WORDS[card[1]]}", (card, label)
+    assert names["corners"] and all(SUIT_SYMBOLS.search(c) for c in names["corners"]), names["corners"]
+    assert not SUIT_SYMBOLS.search(names["live"]), names["live"]
+    return names
+
+
+def test_cards_piles_and_the_live_region_are_named_in_words_with_the_symbols_kept_on_screen(lab):
+    page, kernel, _ = lab
+    load(page, kernel, wisp_puzzle(), "9H")
+    names = said_in_words(page)
+    assert names["piles"]["t0"] == "Pile 1: 1 face down, 3 face up, top 7 of hearts"  # 4D under: not named
+    assert names["piles"]["t1"] == "Pile 2: 0 face down, 1 face up, top 10 of hearts"
+    assert names["piles"]["f0"] == "Foundation 1, empty"
+    # a move: said in words, shown with symbols
+    page.locator('.ww-root [data-pile="t0"] [data-card="9H"]').click(position={"x": 12, "y": 6})
+    live = page.locator(".ww-root .ww-live")
+    expect(live).to_have_text("9 of hearts to 7 of hearts (3 cards) from pile 1 onto 10 of hearts on pile 2.")
+    names = said_in_words(page)
+    assert names["shown"] == "9\u2665\u20137\u2665 (3 cards) from pile 1 onto 10\u2665 on pile 2."
+    assert names["piles"]["t1"] == "Pile 2: 0 face down, 4 face up, top 7 of hearts"
+    # a refusal
+    kernel.value("w._on_front_end_message(w, {'type': 'move', 'from': 't3', 'to': 't2', 'count': 1, "
+                 "'version': w.version}, []) or 0")
+    expect(live).to_have_text(re.compile(r"^4 of clubs does not go on 3 of clubs"))
+    assert SUIT_SYMBOLS.search(said_in_words(page)["shown"])
+    # a hint
+    said = kernel.value("w.hint() and w.message['text']")
+    expect(page.locator(".ww-root .ww-message")).to_have_text(said)
+    if SUIT_SYMBOLS.search(said):
+        expect(live).to_have_text(re.compile(r"\bof (clubs|diamonds|hearts|spades)\b"))
+    said_in_words(page)
+    # a waste and foundations built up in suit (Waxing Moon)
+    waxing = write_position(position("waxing-moon", piles=["| KS", "| 9H"], stock="2D 3D", waste="5C 7S",
+                                     foundations=["AH 2H"], rest="stock"), indent=None)
+    load(page, kernel, waxing, "7S")
+    names = said_in_words(page)
+    assert names["piles"]["waste"] == "Waste, 2 cards, top 7 of spades"
+    assert names["piles"]["f0"] == "Foundation 1, 2 of hearts"
+    assert names["piles"]["t2"] == "Pile 3: empty"
+    assert names["piles"]["stock"].startswith("Stock, ")
+    # the win, and the finished runs on the foundations
+    load(page, kernel, one_move_from_winning(), "AS")
+    page.locator('.ww-root [data-pile="t1"] [data-card="AS"]').click()
+    expect(live).to_contain_text("won")
+    names = said_in_words(page)
+    assert names["piles"]["f3"] == "Foundation 4, a finished run of spades", names["piles"]
+    kernel.value("w.new_deal('will-o-the-wisp', seed=7) or 0")
