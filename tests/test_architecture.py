@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -66,3 +67,16 @@ def test_the_solver_page_s_soundness_table_is_the_one_soundness_py_makes():
     keys = [line.split("|")[1].strip() for line in block.splitlines()[2:]]
     assert block == soundness_table([get_game(*key.split("/")) for key in keys])
     assert {"waxing-moon/standard", "will-o-the-wisp/standard", "black-widow/standard"} <= set(keys)
+
+
+def test_the_winnability_page_s_table_is_the_recorded_verdicts():
+    """docs/winnability.md's table is ``benchmarks/winnability.py``'s, made from benchmarks/expected/verdicts.json."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("winnability", ROOT / "benchmarks" / "winnability.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    doc = (ROOT / "docs" / "winnability.md").read_text()
+    block = doc.split("<!-- winnability -->")[1].split("<!-- /winnability -->")[0].strip()
+    assert block == module.table(json.loads(module.EXPECTED.read_text()))
