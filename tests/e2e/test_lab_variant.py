@@ -285,7 +285,7 @@ def test_one_lab_study_at_a_time_and_running_the_cell_again_stops_the_old_one():
     first = ("import wispwidget as ww, threading\nlabs = globals().setdefault('labs', [])\n"
              "lab = ww.variant_lab('will-o-the-wisp', deals=200, max_positions=250_000)\nlabs.append(lab)\nlab")
     second = "other = ww.variant_lab('mini-wisp', deals=2, max_positions=2_000)\nother"
-    studying = "sum(t.is_alive() and t.name.endswith('(_run)') for t in threading.enumerate())"
+    studying = "sum(t.is_alive() and t.name == 'wisp-study' for t in threading.enumerate())"  # jobs.py's thread
     with lab_page([first, second], name="rerun.ipynb", wait_for=".wisp-lab") as (page, kernel, _lab):
         page.locator(".wisp-lab").nth(1).wait_for(timeout=30_000)
         big, small = page.locator(".wisp-lab").nth(0), page.locator(".wisp-lab").nth(1)
