@@ -4,6 +4,8 @@ no module of the widgets or the studies starts a thread of its own."""
 from __future__ import annotations
 
 import ast
+import importlib
+import threading
 import time
 from pathlib import Path
 
@@ -11,6 +13,7 @@ from wispwidget.widgets.jobs import Job
 from wispwidget.widgets.variant_lab import STUDY, VariantLabWidget, studying_lab
 
 PACKAGE = Path(__file__).resolve().parent.parent / "wispwidget"
+variant_lab = importlib.import_module("wispwidget.widgets.variant_lab")  # the module (the package's name is a function)
 
 
 def test_the_lab_s_study_is_a_cancellable_job_of_its_runner():
@@ -28,15 +31,25 @@ def test_the_lab_s_study_is_a_cancellable_job_of_its_runner():
     assert lab.jobs.threads_alive() == 0 and "variant" not in lab.results and lab.last_result is None
 
 
-def test_a_study_s_result_is_applied_only_at_the_generation_it_was_started_for():
+def test_a_study_s_result_is_applied_only_at_the_generation_it_was_started_for(monkeypatch):
+    release = threading.Event()
+    real = variant_lab.run_study
+
+    def held(*args, **kwargs):  # the study waits until the rules have changed (else a fast one may finish first)
+        release.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(variant_lab, "run_study", held)
     lab = VariantLabWidget("mini-wisp", deals=2, max_positions=2_000)
     lab.study()
     job = lab.jobs.get(STUDY)
     assert job is not None
     lab.set(movable="single-card")  # the rules change: that study is cancelled, its result would not apply
     assert job.cancelled and lab.jobs.get(STUDY) is None
+    release.set()
     job.wait(10)
     assert lab.results == {} and lab.last_result is None
+    monkeypatch.setattr(variant_lab, "run_study", real)
     assert lab.study(wait=True, timeout=60) is not None and set(lab.results) == {"base", "variant"}
 
 
