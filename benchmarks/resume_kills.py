@@ -5,8 +5,9 @@ Run: ``python benchmarks/resume_kills.py [--kills 30] [--deals 20000] [--seed 1]
 An earlier run's ``FILE.partial`` holds ``--deals`` finished Mini Wisp deals (one real line, renumbered). Each
 cycle starts ``wispwidget study mini-wisp --deals 1-N+100 --output FILE --resume`` and kills it after a random
 delay, spread over its start, its rewrite of the kept lines and its first new deals; then it counts the deals
-``FILE`` and ``FILE.partial`` hold between them. Target: 0 lost over every kill (the rewrite went through a
-synced ``FILE.partial.tmp`` and a rename; before, it truncated ``FILE.partial`` and lost up to 14,607 of 20,000).
+``FILE`` and ``FILE.partial`` hold between them. Target: 0 lost over every kill (the rewrite goes through a
+synced temporary file, ``.FILE.partial.*.tmp``, and a rename; before, it truncated ``FILE.partial`` and lost up
+to 14,607 of 20,000).
 """
 
 from __future__ import annotations
@@ -37,10 +38,16 @@ def study_line(seed: int) -> str:
     return json.dumps(record)
 
 
+def _temporaries(partial: Path) -> list[Path]:
+    """The temporary files a resumed run's rewrite of ``partial`` makes (``io.files.replace_whole``)."""
+    return list(partial.parent.glob(f".{partial.name}.*.tmp"))
+
+
 def _start(command: list[str], partial: Path, base: bytes, out: Path) -> subprocess.Popen:
     """An interrupted run's files (``FILE.partial`` with the base deals, no ``FILE``), then the resumed run."""
     out.unlink(missing_ok=True)
-    Path(f"{partial}.tmp").unlink(missing_ok=True)
+    for left in _temporaries(partial):
+        left.unlink(missing_ok=True)
     partial.write_bytes(base)
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -57,7 +64,7 @@ def rewrite_window(command: list[str], partial: Path, base: bytes, out: Path) ->
             here = partial.stat()
         except FileNotFoundError:
             here = None
-        if begin is None and (Path(f"{partial}.tmp").exists() or (here and here.st_size < len(base))):
+        if begin is None and (bool(_temporaries(partial)) or (here and here.st_size < len(base))):
             begin = now
         if here is None or here.st_ino != before or (begin is not None and here.st_size >= len(base)):
             end = now
@@ -84,7 +91,7 @@ def kill_cycles(kills: int, deals: int, seed: int, folder: Path) -> dict[str, fl
     for _ in range(kills):
         process = _start(command, partial, base, out)
         time.sleep(max(0.0, rng.uniform(begin - 0.05, end + 0.05)))
-        during += Path(f"{partial}.tmp").exists()
+        during += bool(_temporaries(partial))
         process.send_signal(signal.SIGKILL)
         process.wait()
         lost = max(lost, len(wanted - finished_seeds([str(out), str(partial)])))

@@ -17,7 +17,7 @@ import re
 import stat
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .api import new_game
@@ -26,6 +26,7 @@ from .engine.perft import perft
 from .errors import WispError
 from .games.catalogue import game_ids, get_game
 from .io import formats
+from .io.files import replace_whole
 from .io.text import render
 from .limits import (
     MAX_INPUT_BYTES,
@@ -245,28 +246,12 @@ def _files_meet(a: str, b: str) -> bool:
     return any(_same_file(x, y) for x in (a, a + ".partial") for y in (b, b + ".partial"))
 
 
-def _write_synced(path: str, lines: Iterable[str]) -> None:
-    """Make ``path`` hold exactly ``lines``, never less than before on the way: they go to ``path.tmp``, which is
-    flushed and synced, then renamed over ``path`` (a kill or a full disk leaves ``path`` as it was)."""
-    temporary = path + ".tmp"
-    try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.writelines(lines)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.remove(temporary)
-        raise
-
-
 @contextlib.contextmanager
 def _atomic_output(path: str, option: str, keep_on_failure: bool = False,
                    first_lines: Sequence[str] = ()) -> Iterator[TextIO]:
     """A file to write ``path`` through: ``path.partial`` beside it, moved over ``path`` only when the block
     ends normally. On failure the partial file stays (``keep_on_failure``) or goes; ``path`` is untouched.
-    ``first_lines`` (a resumed study's kept lines) are put in ``path.partial`` by ``_write_synced`` and the block
+    ``first_lines`` (a resumed study's kept lines) are put in ``path.partial`` by ``replace_whole`` and the block
     appends after them: the partial file is never cut short. A device or a pipe (``/dev/stdout``) is written
     directly."""
     if _is_special(path):
@@ -286,7 +271,7 @@ def _atomic_output(path: str, option: str, keep_on_failure: bool = False,
     partial = path + ".partial"
     try:
         if first_lines:
-            _write_synced(partial, first_lines)
+            replace_whole(partial, "".join(first_lines))
         handle = open(partial, "a" if first_lines else "w", encoding="utf-8")  # noqa: SIM115
     except OSError as exc:  # _check_writable tried it before the work: something changed since
         raise OutputError(f"{option}: cannot write {_name(path)}: {exc.strerror or exc}") from None

@@ -16,11 +16,9 @@ shows (``take_notice``).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 import os
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -28,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from filelock import FileLock, Timeout
+
+from ..io.files import replace_whole
 
 ENV = "WISPWIDGET_DATA_DIR"
 FILE = "stats.json"
@@ -95,18 +95,7 @@ def parse(text: bytes | str) -> dict[str, Any]:
 
 def _write(path: Path, data: dict[str, Any]) -> None:
     """Replace ``path`` by ``data`` whole (strict JSON), or leave it as it was; no temporary file stays."""
-    text = json.dumps(data, indent=1, sort_keys=True, allow_nan=False)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    replace_whole(path, json.dumps(data, indent=1, sort_keys=True, allow_nan=False))
 
 
 def _aside(path: Path) -> Path:
